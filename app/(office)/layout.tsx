@@ -1,0 +1,36 @@
+import Link from "next/link";
+import { requirePageRole } from "@/lib/auth/staff";
+import { StaffBar } from "@/components/shell/staff-bar";
+
+const NAV = [
+  { href: "/office", label: "Overview" },
+  { href: "/balance", label: "Balance" },
+  { href: "/reconciliation", label: "Reconciliation" },
+  { href: "/unresolved", label: "Unresolved sales" },
+  { href: "/shifts", label: "Shifts" },
+  { href: "/users", label: "Users" },
+  { href: "/audit", label: "Audit log" },
+];
+
+export default async function OfficeLayout({ children }: { children: React.ReactNode }) {
+  const staff = await requirePageRole("supervisor");
+  return (
+    <>
+      <StaffBar staff={staff} />
+      <div className="mx-auto flex max-w-7xl gap-6 p-4">
+        <nav aria-label="Back office" className="no-print w-48 shrink-0">
+          <ul className="flex flex-col gap-1">
+            {NAV.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href} className="block rounded px-3 py-2 hover:bg-slate-200">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main className="min-w-0 flex-1">{children}</main>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import { requirePageRole } from "@/lib/auth/staff";
+import { currentShift } from "@/lib/shifts/current";
+import { formatRand } from "@/lib/money";
+import { Tiles, type Tile } from "@/components/shell/tiles";
+import { OpenShiftForm } from "../shift/open-shift-form";
+
+export const metadata: Metadata = { title: "Till" };
+
+const TILES: Tile[] = [
+  { href: "/electricity", label: "Electricity", shortcut: "E", hint: "Prepaid tokens", ready: false },
+  { href: "/bills", label: "Bills", shortcut: "B", hint: "Municipal accounts", ready: false },
+  { href: "/fines", label: "Traffic fines", shortcut: "F", hint: "Look up and pay", ready: false },
+  { href: "/vas?category=airtime", label: "Airtime & data", shortcut: "A", hint: "All networks", ready: false },
+  { href: "/vas?category=voucher", label: "Vouchers & lotto", shortcut: "V", hint: "PINs and tickets", ready: false },
+  { href: "/history", label: "History", shortcut: "H", hint: "This shift's sales, reprints", ready: false },
+];
+
+export default async function TillHome({ searchParams }: { searchParams: Promise<{ refused?: string }> }) {
+  const staff = await requirePageRole("cashier");
+  const shift = await currentShift(staff.till.id);
+  const { refused } = await searchParams;
+  return (
+    <div className="flex flex-col gap-6">
+      {refused && (
+        <p role="alert" className="rounded bg-amber-100 p-3 text-amber-900">
+          That page is for supervisors only.
+        </p>
+      )}
+      {shift ? (
+        <>
+          <p className="text-slate-700">
+            Shift open since {shift.openedAt.toLocaleTimeString("en-ZA", { timeZone: "Africa/Johannesburg", hour: "2-digit", minute: "2-digit" })} with a float of{" "}
+            {formatRand(shift.openingFloatCents)}.
+          </p>
+          <Tiles tiles={TILES} />
+        </>
+      ) : (
+        <OpenShiftForm />
+      )}
+    </div>
+  );
+}

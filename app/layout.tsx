@@ -1,0 +1,17 @@
+import type { Metadata, Viewport } from "next";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Kassa", template: "%s · Kassa" },
+  description: "Point of sale for electricity, bills, traffic fines and value-added services",
+};
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-ZA">
+      <body>{children}</body>
+    </html>
+  );
+}

@@ -1,0 +1,15 @@
+"use client";
+
+import { signOut } from "next-auth/react";
+
+export function SignOutButton() {
+  return (
+    <button
+      type="button"
+      onClick={() => void signOut({ callbackUrl: "/login" })}
+      className="rounded border border-slate-400 px-3 py-1 hover:bg-slate-100"
+    >
+      Sign out
+    </button>
+  );
+}

@@ -1,0 +1,67 @@
+import "server-only";
+import type { z } from "zod";
+import type { Role } from "@/lib/db/schema";
+import { AccessDenied, requireRole, type Staff } from "./staff";
+
+/** What every server action returns: a small typed result, never a stack trace. */
+export type ActionResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; error: string; fieldErrors?: Record<string, string> };
+
+/** Thrown inside an action body for an error the user should read next to a field or the form. */
+export class ActionError extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = "ActionError";
+  }
+}
+
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/**
+ * Wrap a server action: check the role first, then parse the input with zod, then run.
+ * Bad input answers field errors and never reaches the body (so never the core service).
+ */
+export function staffAction<S extends z.ZodType, T>(
+  roles: Role[],
+  schema: S,
+  body: (input: z.infer<S>, staff: Staff) => Promise<T>,
+): (input: unknown) => Promise<ActionResult<T>> {
+  return async (input: unknown) => {
+    let staff: Staff;
+    try {
+      staff = await requireRole(...roles);
+    } catch (error) {
+      if (error instanceof AccessDenied) return { ok: false, error: error.message };
+      throw error;
+    }
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) {
+      const fieldErrors = fieldErrorsOf(parsed.error);
+      return { ok: false, error: "Please correct the marked fields.", fieldErrors };
+    }
+    try {
+      return { ok: true, data: await body(parsed.data, staff) };
+    } catch (error) {
+      if (error instanceof ActionError) {
+        return {
+          ok: false,
+          error: error.message,
+          fieldErrors: error.field ? { [error.field]: error.message } : undefined,
+        };
+      }
+      console.error("action failed", error instanceof Error ? error.name : "unknown");
+      return { ok: false, error: "Something went wrong on the server. Check the sale in History before selling again." };
+    }
+  };
+}

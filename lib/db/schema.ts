@@ -1,0 +1,191 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** One pg-core schema for both PGlite (embedded) and PostgreSQL (production). */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const ROLES = ["cashier", "supervisor", "kiosk"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  username: text("username").notNull().unique(),
+  displayName: text("display_name").notNull(),
+  role: text("role", { enum: ROLES }).notNull(),
+  passwordHash: text("password_hash").notNull(),
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  disabled: boolean("disabled").notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** A device: a counter till or a kiosk. Paper width and auto-print are per till. */
+export const tills = pgTable("tills", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  kind: text("kind", { enum: ["counter", "kiosk"] }).notNull().default("counter"),
+  paperWidthMm: integer("paper_width_mm").notNull().default(80),
+  autoPrint: boolean("auto_print").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** A signed-in session, so that idle time, the 12-hour limit and sign-out are enforced on the server. */
+export const staffSessions = pgTable("staff_sessions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id),
+  tillId: text("till_id").references(() => tills.id),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  endedAt: timestamp("ended_at", { withTimezone: true }),
+});
+
+export const shifts = pgTable(
+  "shifts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    tillId: text("till_id")
+      .notNull()
+      .references(() => tills.id),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    openingFloatCents: integer("opening_float_cents").notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closedBy: uuid("closed_by").references(() => users.id),
+    /** Counted cash by denomination at close: { "20000": 3, "5000": 2, ... } (cents → count). */
+    countedDenominations: jsonb("counted_denominations").$type<Record<string, number>>(),
+    countedCashCents: integer("counted_cash_cents"),
+    expectedCashCents: integer("expected_cash_cents"),
+    /** Z reports are numbered in order of closing and never change once written. */
+    zNumber: integer("z_number").unique(),
+    zReport: jsonb("z_report"),
+  },
+  (t) => [
+    // At most one open shift per till.
+    uniqueIndex("shifts_one_open_per_till").on(t.tillId).where(sql`${t.closedAt} is null`),
+  ],
+);
+
+export const SALE_KINDS = ["electricity", "bill", "fines", "vas"] as const;
+export type SaleKind = (typeof SALE_KINDS)[number];
+export const SALE_STATUSES = ["pending", "completed", "failed", "unknown"] as const;
+export type SaleStatus = (typeof SALE_STATUSES)[number];
+export const PAYMENT_METHODS = ["cash", "card"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * The journal: one row per money-moving operation, committed as `pending` before the
+ * core service is called. The idempotency key is unique in the database so that two
+ * app instances can never both sell under one key.
+ */
+export const sales = pgTable(
+  "sales",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    kind: text("kind", { enum: SALE_KINDS }).notNull(),
+    status: text("status", { enum: SALE_STATUSES }).notNull().default("pending"),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** What the sale is for, searchable: meter number, account number, notice numbers, product id. */
+    reference: text("reference").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    tillId: text("till_id")
+      .notNull()
+      .references(() => tills.id),
+    shiftId: uuid("shift_id").references(() => shifts.id),
+    request: jsonb("request").notNull(),
+    result: jsonb("result"),
+    error: jsonb("error").$type<{ kind: string; code?: number; message: string }>(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    /** A supervisor's resolution of an unknown sale or of a paid card order that was not delivered. */
+    resolvedBy: uuid("resolved_by").references(() => users.id),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolutionNote: text("resolution_note"),
+  },
+  (t) => [
+    index("sales_status_idx").on(t.status),
+    index("sales_shift_idx").on(t.shiftId),
+    index("sales_created_idx").on(t.createdAt),
+    index("sales_reference_idx").on(t.reference),
+  ],
+);
+
+export const ORDER_STATUSES = [
+  "created",
+  "PAID",
+  "PENDING",
+  "FAILED",
+  "NO_ATTEMPT",
+  "VERIFICATION_ERROR",
+  "cancelled",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** A card-payment order at the core service. Its id at the core service is the sale's id. */
+export const cardOrders = pgTable("card_orders", {
+  saleId: uuid("sale_id")
+    .primaryKey()
+    .references(() => sales.id),
+  upstreamOrderId: text("upstream_order_id"),
+  paymentPageUrl: text("payment_page_url"),
+  status: text("status", { enum: ORDER_STATUSES }).notNull().default("created"),
+  amountCents: integer("amount_cents").notNull(),
+  checks: integer("checks").notNull().default(0),
+  createdAt: createdAt(),
+  checkedAt: timestamp("checked_at", { withTimezone: true }),
+  paidAt: timestamp("paid_at", { withTimezone: true }),
+  /** Paid at the gateway but the sale then failed upstream: money to hand back. */
+  needsRefund: boolean("needs_refund").notNull().default(false),
+});
+
+/** Who did what, from which device, when (UTC). Never a password, card number or API key. */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    userId: uuid("user_id").references(() => users.id),
+    username: text("username"),
+    role: text("role"),
+    tillId: text("till_id"),
+    kind: text("kind").notNull(),
+    subject: text("subject"),
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
+  },
+  (t) => [index("audit_at_idx").on(t.at), index("audit_kind_idx").on(t.kind)],
+);
+
+/** Settings a supervisor changes at run time (low-balance threshold, ...). */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Till = typeof tills.$inferSelect;
+export type Shift = typeof shifts.$inferSelect;
+export type Sale = typeof sales.$inferSelect;
+export type CardOrder = typeof cardOrders.$inferSelect;
+export type AuditEvent = typeof auditEvents.$inferSelect;

@@ -1,0 +1,62 @@
+/** Reply shapes and the spec's envelopes, kept in one place so every area answers alike. */
+import { centsToRands } from "../money";
+
+export type Reply =
+  | { kind: "json"; status: number; body: unknown }
+  | { kind: "html"; status: number; body: string }
+  | { kind: "redirect"; location: string };
+
+export function json(status: number, body: unknown): Reply {
+  return { kind: "json", status, body };
+}
+
+export function html(status: number, body: string): Reply {
+  return { kind: "html", status, body };
+}
+
+/** Electricity, bills, merchant and VAS envelope (success/data/error/errorNo). */
+export function ok(data: unknown): Reply {
+  return json(200, { success: true, data, error: null, errorNo: null });
+}
+
+export function fail(errorNo: number, message: string): Reply {
+  return json(400, { success: false, data: null, error: `${errorNo} - ${message}`, errorNo });
+}
+
+export const ERR = {
+  notFound: 1001,
+  belowMin: 1002,
+  aboveMax: 1003,
+  unknownMunicipality: 1004,
+  insufficientCredit: 1005,
+  invalidRequest: 1006,
+  blocked: 1007,
+  productNotFound: 1101,
+  amountOutOfRange: 1102,
+  quoteInvalid: 1103,
+  badRecipient: 1104,
+} as const;
+
+/** Wire rands from Kassa cents. */
+export function rands(cents: number): number {
+  return centsToRands(Math.round(cents));
+}
+
+/** Wire rands to cents, or null when the number is not a positive-or-zero amount with at most two decimals. */
+export function wireCents(value: number): number | null {
+  if (!Number.isFinite(value) || value < 0) return null;
+  const cents = Math.round(value * 100);
+  return Math.abs(cents - value * 100) < 1e-6 ? cents : null;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+}
+
+/** zod's first issue as one line, for error texts. */
+export function firstIssue(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  const issue = issues[0];
+  if (!issue) return "invalid request";
+  const where = issue.path.map(String).join(".");
+  return where ? `${where}: ${issue.message}` : issue.message;
+}
