@@ -8,11 +8,16 @@ export const DEMO_USERS = [
   { username: "cashier", password: "cashier-demo-1", displayName: "Thandi Cashier", role: "cashier" },
   { username: "supervisor", password: "supervisor-demo-1", displayName: "Sipho Supervisor", role: "supervisor" },
   { username: "kiosk", password: "kiosk-demo-1", displayName: "Kiosk 1", role: "kiosk" },
+  // A second cashier and a trainee, so that a second till and the lockout can be tried without
+  // disturbing the main demo cashier.
+  { username: "cashier2", password: "cashier-demo-2", displayName: "Lerato Cashier", role: "cashier" },
+  { username: "trainee", password: "trainee-demo-1", displayName: "Trainee", role: "cashier" },
 ] as const;
 
 export const DEFAULT_TILLS = [
   { id: "till-1", name: "Till 1", kind: "counter" },
   { id: "till-2", name: "Till 2", kind: "counter" },
+  { id: "till-3", name: "Till 3", kind: "counter" },
   { id: "kiosk-1", name: "Kiosk 1", kind: "kiosk" },
 ] as const;
 

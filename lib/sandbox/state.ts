@@ -17,6 +17,16 @@ export interface Txn {
   receipt: string | null;
 }
 
+export interface BillReceipt {
+  receiptNo: string;
+  accountNumber: string;
+  name: string;
+  municipality: string;
+  amountCents: number;
+  outstandingCents: number;
+  timestamp: number;
+}
+
 export type OrderState = "CREATED" | "PENDING" | "APPROVED" | "DECLINED" | "CANCELLED";
 
 export interface Order {
@@ -74,6 +84,7 @@ export class SandboxState {
   transactions: Txn[] = [];
   /** Notice numbers marked paid since the seed, with the registry numbers given. */
   paidNotices = new Map<string, { invoiceNumber: string; receiptNumber: string }>();
+  billReceipts = new Map<string, BillReceipt>();
   orders = new Map<string, Order>();
   orderScripts = new Map<string, string[]>();
   quotes = new Map<string, Quote>();
@@ -109,6 +120,7 @@ export class SandboxState {
     this.idempotent = new Map();
     this.transactions = [];
     this.paidNotices = new Map();
+    this.billReceipts = new Map();
     this.orders = new Map();
     this.orderScripts = new Map();
     this.quotes = new Map();

@@ -60,3 +60,16 @@ export function firstIssue(issues: readonly { path: readonly PropertyKey[]; mess
   const where = issue.path.map(String).join(".");
   return where ? `${where}: ${issue.message}` : issue.message;
 }
+
+/** What a route handler gets: the parsed JSON body (null when absent or not JSON), path parameters and the sandbox. */
+export interface Ctx {
+  state: import("./state").SandboxState;
+  origin: string;
+  /** The API path without the /api prefix, e.g. /v2/Electricity/Purchase. */
+  path: string;
+  body: unknown;
+  params: Record<string, string>;
+  query: URLSearchParams;
+}
+
+export type Handler = (ctx: Ctx) => Reply;

@@ -1,0 +1,138 @@
+import "server-only";
+import { z } from "zod";
+import type { Cents } from "../money";
+import { decodeReconciliation } from "./envelope";
+import { callUpstream, type CallOptions } from "./http";
+import { centsOrNull, cents, dateFromIso, wireRands } from "./wire-common";
+
+const verificationErrorsWire = z.array(z.object({ message: z.string() })).nullish();
+
+const ledgerWire = z.object({
+  success: z.boolean(),
+  merchantId: z.string().nullish(),
+  timezone: z.string().nullish(),
+  businessDate: z.string(),
+  periodStart: z.string().nullish(),
+  periodEnd: z.string().nullish(),
+  generatedOn: z.string().nullish(),
+  transactionCount: z.number().int().nullish(),
+  totalAmount: wireRands.nullish(),
+  verificationErrorCount: z.number().int().nullish(),
+  transactions: z.array(
+    z.object({
+      paymentReference: z.string(),
+      transactionStatus: z.string(),
+      transactionAmount: wireRands,
+      transactionCurrency: z.string().nullish(),
+      transactionTime: z.string().nullish(),
+    }),
+  ),
+  verificationErrors: verificationErrorsWire,
+});
+
+export const PAYMENT_STATUSES = ["PAID", "PENDING", "FAILED", "NO_ATTEMPT", "VERIFICATION_ERROR"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+const statusWire = z.object({
+  success: z.boolean(),
+  merchantId: z.string().nullish(),
+  orderId: z.string().nullish(),
+  checkedOn: z.string().nullish(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentReference: z.string().nullish(),
+  transactionStatus: z.string().nullish(),
+  transactionAmount: wireRands.nullish(),
+  transactionCurrency: z.string().nullish(),
+  transactionTime: z.string().nullish(),
+  verificationErrors: verificationErrorsWire,
+});
+
+export interface LedgerEntry {
+  /** The order id, which is Kassa's sale id. */
+  orderId: string;
+  /** The gateway's raw status, e.g. APPROVED, DECLINED, CANCELLED. */
+  gatewayStatus: string;
+  amountCents: Cents;
+  currency: string;
+  at: Date | null;
+}
+
+export interface Ledger {
+  merchantId: string | null;
+  /** The South African business day covered, `YYYY-MM-DD`. */
+  businessDate: string;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  generatedOn: Date | null;
+  transactionCount: number;
+  totalCents: Cents;
+  entries: LedgerEntry[];
+  verificationErrors: string[];
+}
+
+/** Yesterday's card payments (Africa/Johannesburg), for the supervisor's end-of-day check. */
+export async function fetchLedger(options?: CallOptions): Promise<Ledger> {
+  const operation = "reconciliation.endOfDayLedger";
+  return callUpstream({
+    operation,
+    options,
+    decode: (answer) => {
+      const r = decodeReconciliation(operation, answer, ledgerWire, false);
+      const entries = r.transactions.map((t) => ({
+        orderId: t.paymentReference,
+        gatewayStatus: t.transactionStatus,
+        amountCents: cents(t.transactionAmount),
+        currency: t.transactionCurrency ?? "ZAR",
+        at: dateFromIso(t.transactionTime),
+      }));
+      return {
+        merchantId: r.merchantId ?? null,
+        businessDate: r.businessDate,
+        periodStart: dateFromIso(r.periodStart),
+        periodEnd: dateFromIso(r.periodEnd),
+        generatedOn: dateFromIso(r.generatedOn),
+        transactionCount: r.transactionCount ?? entries.length,
+        totalCents: centsOrNull(r.totalAmount) ?? entries.reduce((sum, e) => sum + e.amountCents, 0),
+        entries,
+        verificationErrors: (r.verificationErrors ?? []).map((e) => e.message),
+      };
+    },
+  });
+}
+
+export interface OrderPaymentStatus {
+  orderId: string;
+  paymentStatus: PaymentStatus;
+  /** The gateway's raw status, when there was a payment attempt. */
+  gatewayStatus: string | null;
+  amountCents: Cents | null;
+  currency: string | null;
+  at: Date | null;
+  checkedOn: Date | null;
+  /** Why the status could not be determined (VERIFICATION_ERROR). */
+  verificationErrors: string[];
+}
+
+/** A VERIFICATION_ERROR answer is returned, not thrown: it is what the service knows about the order. */
+export async function checkOrderPaymentStatus(orderId: string, options?: CallOptions): Promise<OrderPaymentStatus> {
+  const operation = "reconciliation.checkOrderPaymentStatus";
+  return callUpstream({
+    operation,
+    body: { orderId },
+    options,
+    decode: (answer) => {
+      const r = decodeReconciliation(operation, answer, statusWire, true);
+      return {
+        // Error bodies carry empty ids; the order asked about is the one that matters.
+        orderId: r.orderId || orderId,
+        paymentStatus: r.paymentStatus,
+        gatewayStatus: r.transactionStatus || null,
+        amountCents: centsOrNull(r.transactionAmount),
+        currency: r.transactionCurrency || null,
+        at: r.transactionTime ? dateFromIso(r.transactionTime) : null,
+        checkedOn: r.checkedOn ? dateFromIso(r.checkedOn) : null,
+        verificationErrors: (r.verificationErrors ?? []).map((e) => e.message),
+      };
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { centsToRands, formatRand, parseRandInput, randsToCents, vatIncluded } from "@/lib/money";
+
+describe("money", () => {
+  it("converts between wire rands and cents without float noise", () => {
+    expect(randsToCents(12.3)).toBe(1230);
+    expect(randsToCents(0.1 + 0.2)).toBe(30);
+    expect(centsToRands(1230)).toBe(12.3);
+    expect(() => centsToRands(12.5)).toThrow(RangeError);
+  });
+
+  it("reads what a cashier types", () => {
+    expect(parseRandInput("100")).toBe(10000);
+    expect(parseRandInput("100.5")).toBe(10050);
+    expect(parseRandInput("R 1 234,56")).toBe(123456);
+    expect(parseRandInput("0")).toBe(0);
+    expect(parseRandInput("12.345")).toBeNull();
+    expect(parseRandInput("-5")).toBeNull();
+    expect(parseRandInput("abc")).toBeNull();
+    expect(parseRandInput("")).toBeNull();
+  });
+
+  it("shows rand the South African way", () => {
+    expect(formatRand(123456)).toBe("R 1 234,56");
+    expect(formatRand(5000)).toBe("R 50,00");
+  });
+
+  it("finds the VAT inside a VAT-inclusive amount", () => {
+    expect(vatIncluded(11500, 15)).toBe(1500);
+    expect(vatIncluded(10000, 15)).toBe(1304);
+  });
+});
