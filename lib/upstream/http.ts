@@ -130,7 +130,7 @@ export async function callUpstream<T>(call: UpstreamCall<T>): Promise<T> {
       const retry = shouldRetry({ policy, kind: safe.kind, hasIdempotencyKey: Boolean(call.idempotencyKey), attempt, maxAttempts });
       const delay = retry ? backoffDelayMs(attempt) : 0;
       const next = retry ? `, retry in ${delay}ms` : "";
-      console.warn(`[upstream] ${safe.message} (attempt ${attempt}/${maxAttempts}, ${Date.now() - started}ms${next})`);
+      console.warn(`${safe.message} (attempt ${attempt}/${maxAttempts}, ${Date.now() - started}ms${next})`);
       if (!retry) throw safe;
       await sleep(delay);
     }

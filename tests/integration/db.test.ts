@@ -53,10 +53,10 @@ describe.each(targets)("journal database on $name", ({ open }) => {
   });
 
   it("applies the migrations to an empty database", async () => {
-    const rows = await opened.db.db.execute<{ table_name: string }>(
+    const rows = await opened.db.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    const names = ("rows" in rows ? rows.rows : rows).map((r) => (r as { table_name: string }).table_name);
+    const names = (rows as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
     for (const table of ["audit_events", "card_orders", "sales", "settings", "shifts", "staff_sessions", "tills", "users"]) {
       expect(names).toContain(table);
     }

@@ -8,7 +8,7 @@ export const DEMO = {
   kiosk: { username: "kiosk", password: "kiosk-demo-1", till: "Kiosk 1" },
 } as const;
 
-type Who = (typeof DEMO)[keyof typeof DEMO];
+type Who = { username: string; password: string; till: string };
 
 /** Sign in through the real sign-in page, as a person would. */
 export async function signIn(page: Page, who: Who, password: string = who.password) {
