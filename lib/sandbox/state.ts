@@ -139,7 +139,7 @@ export class SandboxState {
 
   /** The next fault for a path, consuming one of its count; "*" matches every /api path. */
   takeFault(path: string): Fault | null {
-    const fault = this.faults.find((f) => f.remaining > 0 && (f.path === path || f.path === "*"));
+    const fault = this.faults.find((f) => f.remaining > 0 && (f.path.toLowerCase() === path.toLowerCase() || f.path === "*"));
     if (!fault) return null;
     fault.remaining -= 1;
     this.faults = this.faults.filter((f) => f.remaining > 0);

@@ -39,15 +39,17 @@ export function computeVend(meter: Meter, amountCents: number, outstandingCents:
   const electricityCents = amountCents - arrears - fixed;
   const outstandingAfterCents = outstandingCents - arrears - fixed;
 
-  // Every line is shown without VAT and the VAT gets its own line, so the lines add up to the amount tendered.
-  const lines: Vend["lines"] = [{ desc: "Electricity", cents: exVat(electricityCents), outstandingCents: 0 }];
-  if (meter.scenario === "arrears") lines.push({ desc: "Arrears", cents: exVat(arrears), outstandingCents: outstandingAfterCents });
-  if (meter.scenario === "fixed_charges") lines.push({ desc: "Fixed charges", cents: exVat(fixed), outstandingCents: outstandingAfterCents });
-  const vatCents = amountCents - lines.reduce((sum, l) => sum + l.cents, 0);
-  lines.push({ desc: "VAT", cents: vatCents, outstandingCents: 0 });
+  // Every line is shown without VAT and the VAT (15% contained in the whole amount) gets its own line, so the
+  // lines add up to the amount tendered; the electricity line absorbs the cent of rounding.
+  const vatCents = vatIncluded(amountCents, VAT_PERCENT);
+  const deductions: Vend["lines"] = [];
+  if (meter.scenario === "arrears") deductions.push({ desc: "Arrears", cents: exVat(arrears), outstandingCents: outstandingAfterCents });
+  if (meter.scenario === "fixed_charges") deductions.push({ desc: "Fixed charges", cents: exVat(fixed), outstandingCents: outstandingAfterCents });
+  const electricityExVat = amountCents - vatCents - deductions.reduce((sum, l) => sum + l.cents, 0);
+  const lines: Vend["lines"] = [{ desc: "Electricity", cents: electricityExVat, outstandingCents: 0 }, ...deductions, { desc: "VAT", cents: vatCents, outstandingCents: 0 }];
 
   // Units are rounded down to 0.1 kWh, as meters accept whole tenths.
-  const units = Math.floor((exVat(electricityCents) / tariff.centsPerKwh) * 10) / 10;
+  const units = Math.floor((electricityExVat / tariff.centsPerKwh) * 10) / 10;
   const tokens: VendToken[] = [];
   if (meter.scenario === "key_change" || meter.scenario === "key_change_fbe") {
     tokens.push({ token: stsToken(meter.meterNumber, seq, "KCT1"), info: "Key change token 1 of 2", type: "KCT" });
