@@ -56,7 +56,7 @@ export function LoginForm({ tills, defaultTillId }: { tills: { id: string; name:
           ))}
         </select>
       </label>
-      <p role="alert" aria-live="assertive" className="min-h-6 text-danger">
+      <p id="sign-in-error" role="alert" aria-live="assertive" className="min-h-6 text-danger">
         {error}
       </p>
       <button type="submit" disabled={busy} className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white hover:bg-brand-dark disabled:opacity-60">
