@@ -20,11 +20,13 @@ export type AuditKind =
   | "sale_settled"
   | "sale_retried"
   | "sale_resolved"
+  | "fines_rechecked"
   | "slip_reprinted"
   | "card_order_created"
   | "card_status_checked"
   | "shift_opened"
   | "shift_closed"
+  | "z_reprinted"
   | "user_created"
   | "user_changed"
   | "setting_changed";

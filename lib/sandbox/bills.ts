@@ -1,14 +1,37 @@
 /** Postpaid accounts: /v2/Bills/ConfirmCustomer, /v2/Bills/Purchase, and the receipt page the sandbox serves. */
 import { z } from "zod";
 import { formatRand } from "../money";
-import { ACCOUNTS, BILL_MAX_RANDS, BILL_MIN_RANDS, POSTPAID, type PostpaidMunicipality } from "./data-meters";
+import {
+  ACCOUNTS,
+  BILL_MAX_RANDS,
+  BILL_MIN_RANDS,
+  POSTPAID,
+  type PostpaidMunicipality,
+} from "./data-meters";
 import type { SandboxState } from "./state";
 import { slipDate, saHms, saYmd } from "./time";
-import { ERR, escapeHtml, fail, firstIssue, html, ok, rands, wireCents, type Ctx, type Reply } from "./wire";
+import {
+  ERR,
+  escapeHtml,
+  fail,
+  firstIssue,
+  html,
+  ok,
+  rands,
+  wireCents,
+  type Ctx,
+  type Reply,
+} from "./wire";
 
-const LABEL: Record<PostpaidMunicipality, string> = { tshwane_postpaid: "City of Tshwane", mogale_postpaid: "Mogale City" };
+const LABEL: Record<PostpaidMunicipality, string> = {
+  tshwane_postpaid: "City of Tshwane",
+  mogale_postpaid: "Mogale City",
+};
 
-const confirmSchema = z.object({ accountNumber: z.string().trim().min(1), municipality: z.string().min(1) });
+const confirmSchema = z.object({
+  accountNumber: z.string().trim().min(1),
+  municipality: z.string().min(1),
+});
 const purchaseSchema = z.object({
   accountNumber: z.string().trim().min(1),
   municipality: z.string().min(1),
@@ -17,7 +40,8 @@ const purchaseSchema = z.object({
   idempotency: z.string().min(1).max(200).nullish(),
 });
 
-const isPostpaid = (m: string): m is PostpaidMunicipality => (POSTPAID as readonly string[]).includes(m);
+const isPostpaid = (m: string): m is PostpaidMunicipality =>
+  (POSTPAID as readonly string[]).includes(m);
 
 function findAccount(accountNumber: string, municipality: string) {
   const digits = accountNumber.replace(/[\s-]/g, "");
@@ -26,21 +50,33 @@ function findAccount(accountNumber: string, municipality: string) {
 
 export function confirmBill(ctx: Ctx): Reply {
   const parsed = confirmSchema.safeParse(ctx.body);
-  if (!parsed.success) return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
+  if (!parsed.success)
+    return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
   const { accountNumber, municipality } = parsed.data;
-  if (!isPostpaid(municipality)) return fail(ERR.unknownMunicipality, `Unknown bill municipality ${municipality}`);
+  if (!isPostpaid(municipality))
+    return fail(ERR.unknownMunicipality, `Unknown bill municipality ${municipality}`);
   const account = findAccount(accountNumber, municipality);
   if (!account) return fail(ERR.notFound, `Account ${accountNumber} not found for ${municipality}`);
   const due = ctx.state.accountDue.get(account.accountNumber) ?? 0;
   return ok({
     exists: true,
     municipality,
-    customer: { accountNumber: account.accountNumber, name: account.name, address: account.address, amountDue: rands(due), dueDate: due > 0 ? account.dueDate : null },
+    customer: {
+      accountNumber: account.accountNumber,
+      name: account.name,
+      address: account.address,
+      amountDue: rands(due),
+      dueDate: due > 0 ? account.dueDate : null,
+    },
   });
 }
 
 /** The Electricity ConfirmCustomer answer for a postpaid municipality: the ElectricityCustomer shape, account as meter. */
-export function confirmAccountAsElectricity(state: SandboxState, accountNumber: string, municipality: PostpaidMunicipality): Reply {
+export function confirmAccountAsElectricity(
+  state: SandboxState,
+  accountNumber: string,
+  municipality: PostpaidMunicipality,
+): Reply {
   const account = findAccount(accountNumber, municipality);
   if (!account) return fail(ERR.notFound, `Account ${accountNumber} not found for ${municipality}`);
   const due = state.accountDue.get(account.accountNumber) ?? 0;
@@ -54,17 +90,26 @@ export function confirmAccountAsElectricity(state: SandboxState, accountNumber: 
       name: account.name,
       phone_number: null,
       email: null,
-      provider_specific: { name: account.name, amountDue: rands(due), minLimit: BILL_MIN_RANDS, maxLimit: BILL_MAX_RANDS },
+      provider_specific: {
+        name: account.name,
+        amountDue: rands(due),
+        minLimit: BILL_MIN_RANDS,
+        maxLimit: BILL_MAX_RANDS,
+      },
     },
   });
 }
 
 export function purchaseBill(ctx: Ctx): Reply {
   const parsed = purchaseSchema.safeParse(ctx.body);
-  if (!parsed.success) return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
-  const first = parsed.data.idempotency ? ctx.state.idempotent.get(parsed.data.idempotency) : undefined;
+  if (!parsed.success)
+    return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
+  const first = parsed.data.idempotency
+    ? ctx.state.idempotent.get(parsed.data.idempotency)
+    : undefined;
   if (first !== undefined) return ok(first);
-  if (!isPostpaid(parsed.data.municipality)) return fail(ERR.unknownMunicipality, `Unknown bill municipality ${parsed.data.municipality}`);
+  if (!isPostpaid(parsed.data.municipality))
+    return fail(ERR.unknownMunicipality, `Unknown bill municipality ${parsed.data.municipality}`);
   return payBill(ctx, { ...parsed.data, municipality: parsed.data.municipality });
 }
 
@@ -79,12 +124,26 @@ interface BillPayment {
 export function payBill(ctx: Ctx, req: BillPayment): Reply {
   const state = ctx.state;
   const amountCents = wireCents(req.amount);
-  if (amountCents === null) return fail(ERR.invalidRequest, "Invalid request: amount must be rands with at most two decimals");
+  if (amountCents === null)
+    return fail(
+      ERR.invalidRequest,
+      "Invalid request: amount must be rands with at most two decimals",
+    );
   const account = findAccount(req.accountNumber, req.municipality);
-  if (!account) return fail(ERR.notFound, `Account ${req.accountNumber} not found for ${req.municipality}`);
-  if (amountCents < BILL_MIN_RANDS * 100) return fail(ERR.belowMin, `Amount ${formatRand(amountCents)} is below the minimum of R ${BILL_MIN_RANDS}`);
-  if (amountCents > BILL_MAX_RANDS * 100) return fail(ERR.aboveMax, `Amount ${formatRand(amountCents)} is above the maximum of R ${BILL_MAX_RANDS}`);
-  if (amountCents > state.balanceCents) return fail(ERR.insufficientCredit, "Merchant credit is insufficient for this sale");
+  if (!account)
+    return fail(ERR.notFound, `Account ${req.accountNumber} not found for ${req.municipality}`);
+  if (amountCents < BILL_MIN_RANDS * 100)
+    return fail(
+      ERR.belowMin,
+      `Amount ${formatRand(amountCents)} is below the minimum of R ${BILL_MIN_RANDS}`,
+    );
+  if (amountCents > BILL_MAX_RANDS * 100)
+    return fail(
+      ERR.aboveMax,
+      `Amount ${formatRand(amountCents)} is above the maximum of R ${BILL_MAX_RANDS}`,
+    );
+  if (amountCents > state.balanceCents)
+    return fail(ERR.insufficientCredit, "Merchant credit is insufficient for this sale");
 
   const receiptNo = `BIL${state.next()}`;
   const receiptUrl = `${ctx.origin}/receipts/${receiptNo}`;
@@ -103,7 +162,15 @@ export function payBill(ctx: Ctx, req: BillPayment): Reply {
   const outstandingCents = (state.accountDue.get(account.accountNumber) ?? 0) - amountCents;
   state.accountDue.set(account.accountNumber, outstandingCents);
   const at = txn.timestamp;
-  state.billReceipts.set(receiptNo, { receiptNo, accountNumber: account.accountNumber, name: account.name, municipality: req.municipality, amountCents, outstandingCents, timestamp: at });
+  state.billReceipts.set(receiptNo, {
+    receiptNo,
+    accountNumber: account.accountNumber,
+    name: account.name,
+    municipality: req.municipality,
+    amountCents,
+    outstandingCents,
+    timestamp: at,
+  });
   const data = {
     name: account.name,
     amount: rands(amountCents),
@@ -125,9 +192,22 @@ export function payBill(ctx: Ctx, req: BillPayment): Reply {
       refno: receiptNo,
       time: saHms(at),
       // Paying an account settles an invoice that already carried VAT: no VAT on the payment itself.
-      trDetails: { amt: rands(amountCents), date: saYmd(at), no: receiptNo, status: "Success", time: saHms(at), vat: 0 },
+      trDetails: {
+        amt: rands(amountCents),
+        date: saYmd(at),
+        no: receiptNo,
+        status: "Success",
+        time: saHms(at),
+        vat: 0,
+      },
       voucher: {
-        amounts: [{ desc: "Account payment", amt: rands(amountCents), outstanding: rands(outstandingCents) }],
+        amounts: [
+          {
+            desc: "Account payment",
+            amt: rands(amountCents),
+            outstanding: rands(outstandingCents),
+          },
+        ],
         elecamt: 0,
         message: "Payment received",
         meterno: account.accountNumber,
@@ -149,9 +229,11 @@ export function payBill(ctx: Ctx, req: BillPayment): Reply {
 /** GET /receipts/<id>: the proof of payment the receipt URL points at. Public, like a real receipt link. */
 export function billReceiptPage(ctx: Ctx): Reply {
   const r = ctx.state.billReceipts.get(ctx.params.id ?? "");
-  if (!r) return html(404, "<!doctype html><title>Receipt not found</title><p>Receipt not found.</p>");
+  if (!r)
+    return html(404, "<!doctype html><title>Receipt not found</title><p>Receipt not found.</p>");
   const label = LABEL[r.municipality as PostpaidMunicipality] ?? r.municipality;
-  const row = (k: string, v: string) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`;
+  const row = (k: string, v: string) =>
+    `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`;
   return html(
     200,
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Receipt ${escapeHtml(r.receiptNo)}</title>

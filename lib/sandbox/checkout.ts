@@ -15,7 +15,11 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
 }
 
-const FINISHED: Record<string, string> = { APPROVED: "paid", DECLINED: "declined", CANCELLED: "cancelled" };
+const FINISHED: Record<string, string> = {
+  APPROVED: "paid",
+  DECLINED: "declined",
+  CANCELLED: "cancelled",
+};
 
 function returnUrl(order: Order): string {
   return order.state === "APPROVED" ? order.redirectSuccess : order.redirectCancel;
@@ -25,17 +29,27 @@ function returnUrl(order: Order): string {
 export function checkoutPage(ctx: Ctx): Reply {
   const state = ctx.state;
   const order = state.orders.get(ctx.params.id ?? "");
-  if (!order) return html(404, page("Order not found", "<h1>Order not found</h1><p>This payment link is not valid.</p>"));
+  if (!order)
+    return html(
+      404,
+      page("Order not found", "<h1>Order not found</h1><p>This payment link is not valid.</p>"),
+    );
   applyOutcome(state, order, "open", "/checkout");
   const finished = FINISHED[order.state];
   if (finished) {
     return html(
       200,
-      page("Payment finished", `<h1>This payment is already ${finished}</h1><p><a href="${escapeHtml(returnUrl(order))}">Return to the shop</a></p>`),
+      page(
+        "Payment finished",
+        `<h1>This payment is already ${finished}</h1><p><a href="${escapeHtml(returnUrl(order))}">Return to the shop</a></p>`,
+      ),
     );
   }
   const lines = order.lines
-    .map((l) => `<tr><td>${escapeHtml(l.name)}${l.quantity !== 1 ? ` × ${l.quantity}` : ""}</td><td>${formatRand(Math.round(l.unitPriceCents * l.quantity))}</td></tr>`)
+    .map(
+      (l) =>
+        `<tr><td>${escapeHtml(l.name)}${l.quantity !== 1 ? ` × ${l.quantity}` : ""}</td><td>${formatRand(Math.round(l.unitPriceCents * l.quantity))}</td></tr>`,
+    )
     .join("");
   const action = (what: Outcome, label: string) =>
     `<form method="post" action="/checkout/${encodeURIComponent(order.orderId)}/${what}"><button type="submit" class="${what}">${label}</button></form>`;
@@ -44,7 +58,7 @@ export function checkoutPage(ctx: Ctx): Reply {
     page(
       "Sandbox checkout",
       `<p class="note">Sandbox card payment page: no card is charged.</p>
-<h1>Pay ${escapeHtml(order.merchantId)}</h1>
+<h1>Card payment</h1>
 <p>Merchant: <strong>${escapeHtml(order.merchantId)}</strong></p>
 <p>${escapeHtml(order.description)}</p>
 <p class="amount">${formatRand(order.totalCents)}</p>

@@ -11,10 +11,15 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> | Repl
   const parsed = schema.safeParse(body ?? {});
   return parsed.success ? parsed.data : bad(firstIssue(parsed.error.issues));
 }
-const isReply = (x: unknown): x is Reply => typeof x === "object" && x !== null && "kind" in x && "status" in x;
+const isReply = (x: unknown): x is Reply =>
+  typeof x === "object" && x !== null && "kind" in x && "status" in x;
 
 export function health(ctx: Ctx): Reply {
-  return done({ service: "kassa-sandbox", now: saIso(ctx.state.now()), clockOffsetMs: ctx.state.clockOffsetMs });
+  return done({
+    service: "kassa-sandbox",
+    now: saIso(ctx.state.now()),
+    clockOffsetMs: ctx.state.clockOffsetMs,
+  });
 }
 
 export function reset(ctx: Ctx): Reply {
@@ -50,14 +55,25 @@ export function addFault(ctx: Ctx): Reply {
   const f = parse(faultSchema, ctx.body);
   if (isReply(f)) return f;
   // Accept the path with or without /api, as the spec writes paths relative to the base address.
-  const path = f.path === "*" ? "*" : `/${f.path.replace(/^\/+/, "").replace(/^api\//i, "")}`.replace(/\/+$/, "");
+  const path =
+    f.path === "*"
+      ? "*"
+      : `/${f.path.replace(/^\/+/, "").replace(/^api\//i, "")}`.replace(/\/+$/, "");
   const ms = f.ms ?? (f.kind === "timeout" ? 300_000 : f.kind === "latency" ? 500 : 0);
   ctx.state.faults.push({ path, kind: f.kind, remaining: f.count, ms, variant: f.variant });
   return listFaults(ctx);
 }
 
 export function listFaults(ctx: Ctx): Reply {
-  return done({ faults: ctx.state.faults.map((f) => ({ path: f.path, kind: f.kind, remaining: f.remaining, ms: f.ms, variant: f.variant })) });
+  return done({
+    faults: ctx.state.faults.map((f) => ({
+      path: f.path,
+      kind: f.kind,
+      remaining: f.remaining,
+      ms: f.ms,
+      variant: f.variant,
+    })),
+  });
 }
 
 export function clearFaults(ctx: Ctx): Reply {
@@ -84,15 +100,30 @@ export function setBalance(ctx: Ctx): Reply {
 const refSchema = z.object({ paymentReference: z.string().min(1) });
 
 export function ledgerAdd(ctx: Ctx): Reply {
-  const b = parse(refSchema.partial().extend({ amount: z.number().positive(), time: z.union([z.string(), z.number()]).optional(), status: z.string().default("APPROVED") }), ctx.body);
+  const b = parse(
+    refSchema.partial().extend({
+      amount: z.number().positive(),
+      time: z.union([z.string(), z.number()]).optional(),
+      status: z.string().default("APPROVED"),
+    }),
+    ctx.body,
+  );
   if (isReply(b)) return b;
   const cents = wireCents(b.amount);
   if (cents === null) return bad("amount must be rands with at most two decimals");
   // By default the stray payment lands at noon of the day the ledger reports now.
-  const timestamp = b.time === undefined ? previousBusinessDay(ctx.state.now()).startMs + 12 * 3_600_000 : new Date(b.time).getTime();
+  const timestamp =
+    b.time === undefined
+      ? previousBusinessDay(ctx.state.now()).startMs + 12 * 3_600_000
+      : new Date(b.time).getTime();
   if (Number.isNaN(timestamp)) return bad("time must be an ISO date-time or UNIX ms");
   const paymentReference = b.paymentReference ?? `UNKNOWN-${ctx.state.next()}`;
-  ctx.state.ledger.extra.push({ paymentReference, amountCents: cents, timestamp, status: b.status });
+  ctx.state.ledger.extra.push({
+    paymentReference,
+    amountCents: cents,
+    timestamp,
+    status: b.status,
+  });
   return done({ paymentReference, time: saIso(timestamp) });
 }
 
@@ -122,7 +153,13 @@ export function ledgerVerificationError(ctx: Ctx): Reply {
 function orderSummary(ctx: Ctx, id: string): Reply {
   const order = ctx.state.findOrder(id);
   if (!order) return json(404, { ok: false, message: `Order ${id} not found` });
-  return done({ orderId: order.orderId, referredId: order.vendorId, state: order.state, amount: rands(order.totalCents), script: ctx.state.orderScripts.get(order.orderId) ?? [] });
+  return done({
+    orderId: order.orderId,
+    referredId: order.vendorId,
+    state: order.state,
+    amount: rands(order.totalCents),
+    script: ctx.state.orderScripts.get(order.orderId) ?? [],
+  });
 }
 
 export function getOrder(ctx: Ctx): Reply {
@@ -142,9 +179,15 @@ export function actOnOrder(ctx: Ctx): Reply {
   const order = ctx.state.findOrder(ctx.params.id ?? "");
   const action = ctx.params.action as Outcome;
   if (!order) return json(404, { ok: false, message: `Order ${ctx.params.id} not found` });
-  if (!["open", "pay", "decline", "cancel"].includes(action)) return bad(`unknown action ${action}`);
+  if (!["open", "pay", "decline", "cancel"].includes(action))
+    return bad(`unknown action ${action}`);
   applyOutcome(ctx.state, order, action, `/__sandbox/orders/${action}`);
   const summary = orderSummary(ctx, order.orderId);
-  const redirect = order.state === "APPROVED" ? order.redirectSuccess : order.state === "DECLINED" || order.state === "CANCELLED" ? order.redirectCancel : null;
+  const redirect =
+    order.state === "APPROVED"
+      ? order.redirectSuccess
+      : order.state === "DECLINED" || order.state === "CANCELLED"
+        ? order.redirectCancel
+        : null;
   return summary.kind === "json" ? json(200, { ...(summary.body as object), redirect }) : summary;
 }

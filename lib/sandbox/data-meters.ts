@@ -6,13 +6,26 @@
  */
 import { withLuhn } from "./luhn";
 
-export const PREPAID = ["tshwane_prepaid", "zeerust_prepaid", "mogale_prepaid", "ngwathe_prepaid"] as const;
+export const PREPAID = [
+  "tshwane_prepaid",
+  "zeerust_prepaid",
+  "mogale_prepaid",
+  "ngwathe_prepaid",
+] as const;
 export const POSTPAID = ["tshwane_postpaid", "mogale_postpaid"] as const;
 export type PrepaidMunicipality = (typeof PREPAID)[number];
 export type PostpaidMunicipality = (typeof POSTPAID)[number];
 export type Municipality = PrepaidMunicipality | PostpaidMunicipality;
 
-export type Scenario = "normal" | "fbe" | "key_change" | "key_change_fbe" | "arrears" | "fixed_charges" | "fbe_only" | "blocked";
+export type Scenario =
+  | "normal"
+  | "fbe"
+  | "key_change"
+  | "key_change_fbe"
+  | "arrears"
+  | "fixed_charges"
+  | "fbe_only"
+  | "blocked";
 
 export const SCENARIO_DIGIT: Record<Scenario, number> = {
   normal: 1,
@@ -37,10 +50,38 @@ interface Tariff {
 }
 
 export const TARIFFS: Record<PrepaidMunicipality, Tariff> = {
-  tshwane_prepaid: { label: "City of Tshwane", sgc: 201316, newSgc: 201317, centsPerKwh: 261, minLimit: 10, maxLimit: 5000 },
-  zeerust_prepaid: { label: "Ramotshere Moiloa (Zeerust)", sgc: 300421, newSgc: 300422, centsPerKwh: 238, minLimit: 20, maxLimit: 3000 },
-  mogale_prepaid: { label: "Mogale City", sgc: 401122, newSgc: 401123, centsPerKwh: 274, minLimit: 10, maxLimit: 4000 },
-  ngwathe_prepaid: { label: "Ngwathe", sgc: 502233, newSgc: 502234, centsPerKwh: 229, minLimit: 25, maxLimit: 2500 },
+  tshwane_prepaid: {
+    label: "City of Tshwane",
+    sgc: 201316,
+    newSgc: 201317,
+    centsPerKwh: 261,
+    minLimit: 10,
+    maxLimit: 5000,
+  },
+  zeerust_prepaid: {
+    label: "Ramotshere Moiloa (Zeerust)",
+    sgc: 300421,
+    newSgc: 300422,
+    centsPerKwh: 238,
+    minLimit: 20,
+    maxLimit: 3000,
+  },
+  mogale_prepaid: {
+    label: "Mogale City",
+    sgc: 401122,
+    newSgc: 401123,
+    centsPerKwh: 274,
+    minLimit: 10,
+    maxLimit: 4000,
+  },
+  ngwathe_prepaid: {
+    label: "Ngwathe",
+    sgc: 502233,
+    newSgc: 502234,
+    centsPerKwh: 229,
+    minLimit: 25,
+    maxLimit: 2500,
+  },
 };
 
 export const FBE_KWH = 50;
@@ -65,13 +106,50 @@ export interface Meter {
 }
 
 const PEOPLE: Record<PrepaidMunicipality, [string, string][]> = {
-  tshwane_prepaid: [["Thabo", "Mokoena"], ["Anna", "van der Merwe"], ["Kagiso", "Molefe"], ["Lindiwe", "Nkosi"], ["Pieter", "Botha"], ["Zanele", "Mahlangu"], ["Grace", "Maluleke"], ["Frans", "Steyn"]],
-  zeerust_prepaid: [["Kabelo", "Motsepe"], ["Elsa", "Pretorius"], ["Tumelo", "Seleke"], ["Dineo", "Mothibi"], ["Johannes", "Kruger"], ["Boitumelo", "Moeng"]],
-  mogale_prepaid: [["Sibusiso", "Zulu"], ["Megan", "Fourie"], ["Ayanda", "Cele"], ["Nomsa", "Khoza"], ["Riaan", "Venter"], ["Palesa", "Mokoka"]],
-  ngwathe_prepaid: [["Tshepo", "Mofokeng"], ["Marike", "Jacobs"], ["Lerato", "Tau"], ["Puleng", "Nthako"], ["Hendrik", "Coetzee"], ["Mpho", "Radebe"]],
+  tshwane_prepaid: [
+    ["Thabo", "Mokoena"],
+    ["Anna", "van der Merwe"],
+    ["Kagiso", "Molefe"],
+    ["Lindiwe", "Nkosi"],
+    ["Pieter", "Botha"],
+    ["Zanele", "Mahlangu"],
+    ["Grace", "Maluleke"],
+    ["Frans", "Steyn"],
+  ],
+  zeerust_prepaid: [
+    ["Kabelo", "Motsepe"],
+    ["Elsa", "Pretorius"],
+    ["Tumelo", "Seleke"],
+    ["Dineo", "Mothibi"],
+    ["Johannes", "Kruger"],
+    ["Boitumelo", "Moeng"],
+  ],
+  mogale_prepaid: [
+    ["Sibusiso", "Zulu"],
+    ["Megan", "Fourie"],
+    ["Ayanda", "Cele"],
+    ["Nomsa", "Khoza"],
+    ["Riaan", "Venter"],
+    ["Palesa", "Mokoka"],
+  ],
+  ngwathe_prepaid: [
+    ["Tshepo", "Mofokeng"],
+    ["Marike", "Jacobs"],
+    ["Lerato", "Tau"],
+    ["Puleng", "Nthako"],
+    ["Hendrik", "Coetzee"],
+    ["Mpho", "Radebe"],
+  ],
 };
 
-const SCENARIOS_EVERYWHERE: Scenario[] = ["normal", "fbe", "key_change", "key_change_fbe", "arrears", "fixed_charges"];
+const SCENARIOS_EVERYWHERE: Scenario[] = [
+  "normal",
+  "fbe",
+  "key_change",
+  "key_change_fbe",
+  "arrears",
+  "fixed_charges",
+];
 
 function limitsFor(m: PrepaidMunicipality, s: Scenario): { minLimit: number; maxLimit: number } {
   const t = TARIFFS[m];
@@ -85,7 +163,10 @@ function limitsFor(m: PrepaidMunicipality, s: Scenario): { minLimit: number; max
 function buildMeters(): Meter[] {
   const meters: Meter[] = [];
   PREPAID.forEach((municipality, mi) => {
-    const scenarios = municipality === "tshwane_prepaid" ? [...SCENARIOS_EVERYWHERE, "fbe_only" as const, "blocked" as const] : SCENARIOS_EVERYWHERE;
+    const scenarios =
+      municipality === "tshwane_prepaid"
+        ? [...SCENARIOS_EVERYWHERE, "fbe_only" as const, "blocked" as const]
+        : SCENARIOS_EVERYWHERE;
     scenarios.forEach((scenario, si) => {
       const [firstName, surname] = PEOPLE[municipality][si] ?? ["Test", "Customer"];
       const meterNumber = withLuhn(`0${mi + 1}${SCENARIO_DIGIT[scenario]}0000000`);
@@ -96,10 +177,14 @@ function buildMeters(): Meter[] {
         firstName,
         surname,
         phone: si % 2 === 0 ? `+2782555${String(mi)}${String(si).padStart(3, "0")}` : null,
-        email: si % 3 === 0 ? `${firstName.toLowerCase()}.${surname.toLowerCase().replace(/\s+/g, "")}@example.co.za` : null,
+        email:
+          si % 3 === 0
+            ? `${firstName.toLowerCase()}.${surname.toLowerCase().replace(/\s+/g, "")}@example.co.za`
+            : null,
         ...limitsFor(municipality, scenario),
         tariffIndex: scenario.includes("fbe") ? 2 : 1,
-        outstandingCents: scenario === "arrears" ? 245_000 : scenario === "fixed_charges" ? 36_000 : 0,
+        outstandingCents:
+          scenario === "arrears" ? 245_000 : scenario === "fixed_charges" ? 36_000 : 0,
       });
     });
   });
@@ -131,11 +216,46 @@ export interface Account {
 }
 
 export const ACCOUNTS: readonly Account[] = [
-  { accountNumber: "5000123456", municipality: "tshwane_postpaid", name: "M. Mokoena", address: "12 Jacaranda Street, Hatfield, Pretoria", amountDueCents: 184_732, dueDate: "2026-12-07" },
-  { accountNumber: "5000654321", municipality: "tshwane_postpaid", name: "Sunnyside Body Corporate", address: "401 Esselen Street, Sunnyside, Pretoria", amountDueCents: 2_345_090, dueDate: "2026-12-07" },
-  { accountNumber: "5000111111", municipality: "tshwane_postpaid", name: "L. Dlamini", address: "7 Kiaat Avenue, Mamelodi, Pretoria", amountDueCents: 0, dueDate: null },
-  { accountNumber: "3100200300", municipality: "mogale_postpaid", name: "J. Fourie", address: "33 Voortrekker Road, Krugersdorp", amountDueCents: 96_550, dueDate: "2026-12-15" },
-  { accountNumber: "3100400500", municipality: "mogale_postpaid", name: "Kagiso Spares CC", address: "5 Main Reef Road, Kagiso", amountDueCents: 412_000, dueDate: "2026-12-15" },
+  {
+    accountNumber: "5000123456",
+    municipality: "tshwane_postpaid",
+    name: "M. Mokoena",
+    address: "12 Jacaranda Street, Hatfield, Pretoria",
+    amountDueCents: 184_732,
+    dueDate: "2026-12-07",
+  },
+  {
+    accountNumber: "5000654321",
+    municipality: "tshwane_postpaid",
+    name: "Sunnyside Body Corporate",
+    address: "401 Esselen Street, Sunnyside, Pretoria",
+    amountDueCents: 2_345_090,
+    dueDate: "2026-12-07",
+  },
+  {
+    accountNumber: "5000111111",
+    municipality: "tshwane_postpaid",
+    name: "L. Dlamini",
+    address: "7 Kiaat Avenue, Mamelodi, Pretoria",
+    amountDueCents: 0,
+    dueDate: null,
+  },
+  {
+    accountNumber: "3100200300",
+    municipality: "mogale_postpaid",
+    name: "J. Fourie",
+    address: "33 Voortrekker Road, Krugersdorp",
+    amountDueCents: 96_550,
+    dueDate: "2026-12-15",
+  },
+  {
+    accountNumber: "3100400500",
+    municipality: "mogale_postpaid",
+    name: "Kagiso Spares CC",
+    address: "5 Main Reef Road, Kagiso",
+    amountDueCents: 412_000,
+    dueDate: "2026-12-15",
+  },
 ];
 
 /** Postpaid purchases: the spec names no range; the sandbox takes R 1 to R 50 000. */

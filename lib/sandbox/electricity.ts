@@ -1,7 +1,14 @@
 /** POST /v2/Electricity/ConfirmCustomer and /v2/Electricity/Purchase (prepaid vends; postpaid goes to bills.ts). */
 import { z } from "zod";
 import { formatRand } from "../money";
-import { POSTPAID, PREPAID, TARIFFS, METERS, type Meter, type PostpaidMunicipality } from "./data-meters";
+import {
+  POSTPAID,
+  PREPAID,
+  TARIFFS,
+  METERS,
+  type Meter,
+  type PostpaidMunicipality,
+} from "./data-meters";
 import { confirmAccountAsElectricity, payBill } from "./bills";
 import { slipDate, saHms, saYmd } from "./time";
 import { computeVend, groupsOfFour, type Vend } from "./vend";
@@ -14,9 +21,17 @@ const MUNICIPAL_VAT_NO: Record<string, number> = {
   ngwathe_prepaid: 4250199353,
 };
 
-const RECEIPT_PREFIX: Record<string, string> = { tshwane_prepaid: "TSW", zeerust_prepaid: "ZRS", mogale_prepaid: "MGL", ngwathe_prepaid: "NGW" };
+const RECEIPT_PREFIX: Record<string, string> = {
+  tshwane_prepaid: "TSW",
+  zeerust_prepaid: "ZRS",
+  mogale_prepaid: "MGL",
+  ngwathe_prepaid: "NGW",
+};
 
-const confirmSchema = z.object({ meterNumber: z.string().trim().min(1), municipality: z.string().min(1) });
+const confirmSchema = z.object({
+  meterNumber: z.string().trim().min(1),
+  municipality: z.string().min(1),
+});
 
 export const purchaseSchema = z.object({
   meterNumber: z.string().trim().min(1),
@@ -26,8 +41,10 @@ export const purchaseSchema = z.object({
   idempotency: z.string().min(1).max(200).nullish(),
 });
 
-const isPrepaid = (m: string): m is Meter["municipality"] => (PREPAID as readonly string[]).includes(m);
-const isPostpaid = (m: string): m is PostpaidMunicipality => (POSTPAID as readonly string[]).includes(m);
+const isPrepaid = (m: string): m is Meter["municipality"] =>
+  (PREPAID as readonly string[]).includes(m);
+const isPostpaid = (m: string): m is PostpaidMunicipality =>
+  (POSTPAID as readonly string[]).includes(m);
 
 function findMeter(meterNumber: string, municipality: string): Meter | undefined {
   const digits = meterNumber.replace(/[\s-]/g, "");
@@ -36,13 +53,20 @@ function findMeter(meterNumber: string, municipality: string): Meter | undefined
 
 export function confirmElectricity(ctx: Ctx): Reply {
   const parsed = confirmSchema.safeParse(ctx.body);
-  if (!parsed.success) return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
+  if (!parsed.success)
+    return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
   const { meterNumber, municipality } = parsed.data;
-  if (isPostpaid(municipality)) return confirmAccountAsElectricity(ctx.state, meterNumber, municipality);
-  if (!isPrepaid(municipality)) return fail(ERR.unknownMunicipality, `Unknown municipality ${municipality}`);
+  if (isPostpaid(municipality))
+    return confirmAccountAsElectricity(ctx.state, meterNumber, municipality);
+  if (!isPrepaid(municipality))
+    return fail(ERR.unknownMunicipality, `Unknown municipality ${municipality}`);
   const meter = findMeter(meterNumber, municipality);
   if (!meter) return fail(ERR.notFound, `Meter ${meterNumber} not found for ${municipality}`);
-  if (meter.scenario === "blocked") return fail(ERR.blocked, `Meter ${meter.meterNumber} is blocked; the customer must contact the municipality`);
+  if (meter.scenario === "blocked")
+    return fail(
+      ERR.blocked,
+      `Meter ${meter.meterNumber} is blocked; the customer must contact the municipality`,
+    );
   const tariff = TARIFFS[meter.municipality];
   const keyChange = meter.scenario === "key_change" || meter.scenario === "key_change_fbe";
   return ok({
@@ -59,7 +83,9 @@ export function confirmElectricity(ctx: Ctx): Reply {
       provider_specific: {
         name: meter.surname,
         firstName: meter.firstName,
-        ...(municipality === "tshwane_prepaid" ? { pocName: `${meter.firstName} ${meter.surname}` } : {}),
+        ...(municipality === "tshwane_prepaid"
+          ? { pocName: `${meter.firstName} ${meter.surname}` }
+          : {}),
         minLimit: meter.minLimit,
         maxLimit: meter.maxLimit,
         tarrifIndex: meter.tariffIndex,
@@ -74,25 +100,51 @@ export function confirmElectricity(ctx: Ctx): Reply {
 
 export function purchaseElectricity(ctx: Ctx): Reply {
   const parsed = purchaseSchema.safeParse(ctx.body);
-  if (!parsed.success) return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
+  if (!parsed.success)
+    return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
   const req = parsed.data;
   const key = req.idempotency ?? null;
   const first = key ? ctx.state.idempotent.get(key) : undefined;
   if (first !== undefined) return ok(first);
-  if (isPostpaid(req.municipality)) return payBill(ctx, { ...req, accountNumber: req.meterNumber, municipality: req.municipality });
-  if (!isPrepaid(req.municipality)) return fail(ERR.unknownMunicipality, `Unknown municipality ${req.municipality}`);
+  if (isPostpaid(req.municipality))
+    return payBill(ctx, { ...req, accountNumber: req.meterNumber, municipality: req.municipality });
+  if (!isPrepaid(req.municipality))
+    return fail(ERR.unknownMunicipality, `Unknown municipality ${req.municipality}`);
   const amountCents = wireCents(req.amount);
-  if (amountCents === null) return fail(ERR.invalidRequest, "Invalid request: amount must be rands with at most two decimals");
+  if (amountCents === null)
+    return fail(
+      ERR.invalidRequest,
+      "Invalid request: amount must be rands with at most two decimals",
+    );
   const meter = findMeter(req.meterNumber, req.municipality);
-  if (!meter) return fail(ERR.notFound, `Meter ${req.meterNumber} not found for ${req.municipality}`);
-  if (meter.scenario === "blocked") return fail(ERR.blocked, `Meter ${meter.meterNumber} is blocked; the customer must contact the municipality`);
-  if (amountCents < meter.minLimit * 100) return fail(ERR.belowMin, `Amount ${formatRand(amountCents)} is below the minimum of R ${meter.minLimit} for this meter`);
-  if (amountCents > meter.maxLimit * 100) return fail(ERR.aboveMax, `Amount ${formatRand(amountCents)} is above the maximum of R ${meter.maxLimit} for this meter`);
-  if (amountCents > ctx.state.balanceCents) return fail(ERR.insufficientCredit, "Merchant credit is insufficient for this sale");
+  if (!meter)
+    return fail(ERR.notFound, `Meter ${req.meterNumber} not found for ${req.municipality}`);
+  if (meter.scenario === "blocked")
+    return fail(
+      ERR.blocked,
+      `Meter ${meter.meterNumber} is blocked; the customer must contact the municipality`,
+    );
+  if (amountCents < meter.minLimit * 100)
+    return fail(
+      ERR.belowMin,
+      `Amount ${formatRand(amountCents)} is below the minimum of R ${meter.minLimit} for this meter`,
+    );
+  if (amountCents > meter.maxLimit * 100)
+    return fail(
+      ERR.aboveMax,
+      `Amount ${formatRand(amountCents)} is above the maximum of R ${meter.maxLimit} for this meter`,
+    );
+  if (amountCents > ctx.state.balanceCents)
+    return fail(ERR.insufficientCredit, "Merchant credit is insufficient for this sale");
 
   const state = ctx.state;
   const seq = state.next();
-  const vend = computeVend(meter, amountCents, state.meterOutstanding.get(meter.meterNumber) ?? 0, seq);
+  const vend = computeVend(
+    meter,
+    amountCents,
+    state.meterOutstanding.get(meter.meterNumber) ?? 0,
+    seq,
+  );
   const receiptNo = `${RECEIPT_PREFIX[meter.municipality]}${seq}`;
   const txn = state.record({
     kind: "electricity",
@@ -104,13 +156,21 @@ export function purchaseElectricity(ctx: Ctx): Reply {
     meterNumber: meter.meterNumber,
     receipt: receiptNo,
   });
-  if (meter.outstandingCents > 0) state.meterOutstanding.set(meter.meterNumber, vend.outstandingAfterCents);
+  if (meter.outstandingCents > 0)
+    state.meterOutstanding.set(meter.meterNumber, vend.outstandingAfterCents);
   const data = vendResult(meter, amountCents, vend, receiptNo, txn.timestamp, state.balanceCents);
   if (key) state.idempotent.set(key, data);
   return ok(data);
 }
 
-function vendResult(meter: Meter, amountCents: number, vend: Vend, receiptNo: string, at: number, balanceCents: number) {
+function vendResult(
+  meter: Meter,
+  amountCents: number,
+  vend: Vend,
+  receiptNo: string,
+  at: number,
+  balanceCents: number,
+) {
   const tariff = TARIFFS[meter.municipality];
   const keyChange = meter.scenario === "key_change" || meter.scenario === "key_change_fbe";
   const fullName = `${meter.firstName} ${meter.surname}`;
@@ -143,9 +203,20 @@ function vendResult(meter: Meter, amountCents: number, vend: Vend, receiptNo: st
       message: "Transaction successful",
       refno: receiptNo,
       time: saHms(at),
-      trDetails: { amt: rands(amountCents), date: saYmd(at), no: receiptNo, status: "Success", time: saHms(at), vat: rands(vend.vatCents) },
+      trDetails: {
+        amt: rands(amountCents),
+        date: saYmd(at),
+        no: receiptNo,
+        status: "Success",
+        time: saHms(at),
+        vat: rands(vend.vatCents),
+      },
       voucher: {
-        amounts: vend.lines.map((l) => ({ desc: l.desc, amt: rands(l.cents), outstanding: rands(l.outstandingCents) })),
+        amounts: vend.lines.map((l) => ({
+          desc: l.desc,
+          amt: rands(l.cents),
+          outstanding: rands(l.outstandingCents),
+        })),
         elecamt: rands(vend.electricityCents),
         message: "Enter the tokens in the order printed",
         meterno: meter.meterNumber,
@@ -158,6 +229,11 @@ function vendResult(meter: Meter, amountCents: number, vend: Vend, receiptNo: st
         vatno: MUNICIPAL_VAT_NO[meter.municipality] ?? 0,
       },
     },
-    meterDetails: { msno: meter.meterNumber, sgc: keyChange ? tariff.newSgc : tariff.sgc, krn: keyChange ? 2 : 1, ti: meter.tariffIndex },
+    meterDetails: {
+      msno: meter.meterNumber,
+      sgc: keyChange ? tariff.newSgc : tariff.sgc,
+      krn: keyChange ? 2 : 1,
+      ti: meter.tariffIndex,
+    },
   };
 }

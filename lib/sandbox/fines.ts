@@ -1,15 +1,31 @@
 /** Traffic fines: the three look-ups, ValidateMarkTrafficFinesAsPaid and MarkTrafficFineAsPaid, in the traffic envelope. */
 import { z } from "zod";
-import { FINES, FINE_MESSAGES, ID_SERVICE_FAULTS, INFRINGERS, VENDOR_FEE_CENTS, type Fine } from "./data-fines";
+import {
+  FINES,
+  FINE_MESSAGES,
+  ID_SERVICE_FAULTS,
+  INFRINGERS,
+  VENDOR_FEE_CENTS,
+  type Fine,
+} from "./data-fines";
 import { luhnValid } from "./luhn";
 import type { SandboxState } from "./state";
 import { json, rands, wireCents, type Ctx, type Reply } from "./wire";
 
 type WithReference = { reference?: string };
 
-function fineError(code: number, extra: WithReference = {}, validationMessage: string[] | null = null): Reply {
+function fineError(
+  code: number,
+  extra: WithReference = {},
+  validationMessage: string[] | null = null,
+): Reply {
   // Only "service unavailable" comes with a 5xx; every other code is a refusal the client can show.
-  return json(code === 2 ? 503 : 400, { success: 0, result: null, ...extra, error: { code, message: FINE_MESSAGES[code] ?? "Error", validationMessage } });
+  return json(code === 2 ? 503 : 400, {
+    success: 0,
+    result: null,
+    ...extra,
+    error: { code, message: FINE_MESSAGES[code] ?? "Error", validationMessage },
+  });
 }
 
 const invalid = (messages: string[], extra: WithReference = {}) => fineError(23, extra, messages);
@@ -24,13 +40,17 @@ export function idNumberCode(idNumber: string): number | null {
   const day = Number(idNumber.slice(4, 6));
   const year = yy + (yy > new Date().getFullYear() % 100 ? 1900 : 2000);
   const born = new Date(Date.UTC(year, month - 1, day));
-  if (month < 1 || month > 12 || born.getUTCDate() !== day || born.getUTCMonth() !== month - 1) return 5;
+  if (month < 1 || month > 12 || born.getUTCDate() !== day || born.getUTCMonth() !== month - 1)
+    return 5;
   if (!"012".includes(idNumber[10] ?? "")) return 5;
   return null;
 }
 
-const isPaid = (state: SandboxState, fine: Fine) => fine.paidAtSeed || state.paidNotices.has(fine.noticeNumber);
+const isPaid = (state: SandboxState, fine: Fine) =>
+  fine.paidAtSeed || state.paidNotices.has(fine.noticeNumber);
 const grossCents = (fine: Fine) => fine.netCents + VENDOR_FEE_CENTS;
+/** What validate and mark-paid expect: the look-up's gross plus any penalty the look-up does not show. */
+const dueCents = (fine: Fine) => grossCents(fine) + (fine.penaltyCents ?? 0);
 const normaliseNotice = (n: string) => n.replace(/[\s\-/]/g, "");
 
 function infringement(state: SandboxState, fine: Fine) {
@@ -61,10 +81,13 @@ function summary(state: SandboxState, fines: Fine[]) {
 }
 
 function finesOf(notices: string[]): Fine[] {
-  return notices.map((n) => FINES.find((x) => x.noticeNumber === n)).filter((x): x is Fine => x !== undefined);
+  return notices
+    .map((n) => FINES.find((x) => x.noticeNumber === n))
+    .filter((x): x is Fine => x !== undefined);
 }
 
-const success = (result: unknown, extra: Record<string, unknown> = {}) => json(200, { success: 1, ...extra, result, error: null });
+const success = (result: unknown, extra: Record<string, unknown> = {}) =>
+  json(200, { success: 1, ...extra, result, error: null });
 
 export function viewByIdNumber(ctx: Ctx): Reply {
   const parsed = z.object({ idNumber: z.string().trim().min(1) }).safeParse(ctx.body);
@@ -112,16 +135,32 @@ export function viewByNoticeNumber(ctx: Ctx): Reply {
 const paymentSchema = z.object({
   paymentReference: z.string().trim().min(1),
   paymentType: z.string().trim().min(1),
-  finesPaid: z.array(z.object({ noticeNumber: z.string().trim().min(1), amount: z.number(), currency: z.string() })).min(1),
+  finesPaid: z
+    .array(
+      z.object({
+        noticeNumber: z.string().trim().min(1),
+        amount: z.number(),
+        currency: z.string(),
+      }),
+    )
+    .min(1),
 });
 type PaymentRequest = z.infer<typeof paymentSchema>;
 
 /** The checks validate and mark-paid share; returns the fines in request order or the error to answer. */
-function checkPayment(ctx: Ctx): { req: PaymentRequest; fines: Fine[]; ref: WithReference } | { error: Reply } {
+function checkPayment(
+  ctx: Ctx,
+): { req: PaymentRequest; fines: Fine[]; ref: WithReference } | { error: Reply } {
   const raw = ctx.body as { paymentReference?: unknown } | null;
   const ref = { reference: typeof raw?.paymentReference === "string" ? raw.paymentReference : "" };
   const parsed = paymentSchema.safeParse(ctx.body);
-  if (!parsed.success) return { error: invalid(parsed.error.issues.map((i) => `${i.path.map(String).join(".") || "body"}: ${i.message}`), ref) };
+  if (!parsed.success)
+    return {
+      error: invalid(
+        parsed.error.issues.map((i) => `${i.path.map(String).join(".") || "body"}: ${i.message}`),
+        ref,
+      ),
+    };
   const req = parsed.data;
   const messages: string[] = [];
   const fines: Fine[] = [];
@@ -134,7 +173,8 @@ function checkPayment(ctx: Ctx): { req: PaymentRequest; fines: Fine[]; ref: With
     if (!fine) return { error: fineError(13, ref) };
     if (fine.blockCode) return { error: fineError(fine.blockCode, ref) };
     if (item.currency !== "ZAR") messages.push(`finesPaid.${i}.currency must be ZAR`);
-    if (wireCents(item.amount) === null) messages.push(`finesPaid.${i}.amount must be rands with at most two decimals`);
+    if (wireCents(item.amount) === null)
+      messages.push(`finesPaid.${i}.amount must be rands with at most two decimals`);
     if (seen.has(notice)) messages.push(`notice ${notice} is listed twice`);
     if (isPaid(ctx.state, fine)) messages.push(`notice ${notice} is already paid`);
     seen.add(notice);
@@ -148,9 +188,13 @@ export function validateFinesPayment(ctx: Ctx): Reply {
   const checked = checkPayment(ctx);
   if ("error" in checked) return checked.error;
   const proposed = checked.req.finesPaid.reduce((s, x) => s + (wireCents(x.amount) ?? 0), 0);
-  const correct = checked.fines.reduce((s, x) => s + grossCents(x), 0);
+  const correct = checked.fines.reduce((s, x) => s + dueCents(x), 0);
   return success(
-    { amntToPay: rands(correct), difference: rands(proposed - correct), isCorrectAmount: proposed === correct },
+    {
+      amntToPay: rands(correct),
+      difference: rands(proposed - correct),
+      isCorrectAmount: proposed === correct,
+    },
     { amntProposed: rands(proposed), reference: checked.ref.reference },
   );
 }
@@ -161,7 +205,9 @@ export function markFinesPaid(ctx: Ctx): Reply {
   const { req, fines, ref } = checked;
   const wrong = req.finesPaid.flatMap((x, i) => {
     const fine = fines[i];
-    return fine && wireCents(x.amount) !== grossCents(fine) ? [`finesPaid.${i}.amount must be the fine's grossAmnt ${rands(grossCents(fine)).toFixed(2)}`] : [];
+    return fine && wireCents(x.amount) !== dueCents(fine)
+      ? [`finesPaid.${i}.amount must be the fine's grossAmnt ${rands(dueCents(fine)).toFixed(2)}`]
+      : [];
   });
   if (wrong.length > 0) return invalid(wrong, ref);
   const failing = fines.find((x) => x.failOnPay);
@@ -172,7 +218,13 @@ export function markFinesPaid(ctx: Ctx): Reply {
   const finesPaid = fines.map((fine) => {
     const numbers = { invoiceNumber: `RI${state.next()}`, receiptNumber: `RR${state.next()}` };
     state.paidNotices.set(fine.noticeNumber, numbers);
-    return { noticeNumber: fine.noticeNumber, ...numbers, netFinesAmntPaid: rands(fine.netCents), vendorFeeAmntPaid: rands(VENDOR_FEE_CENTS), grossAmntPaid: rands(grossCents(fine)) };
+    return {
+      noticeNumber: fine.noticeNumber,
+      ...numbers,
+      netFinesAmntPaid: rands(fine.netCents),
+      vendorFeeAmntPaid: rands(VENDOR_FEE_CENTS),
+      grossAmntPaid: rands(grossCents(fine)),
+    };
   });
   const net = fines.reduce((s, x) => s + x.netCents, 0);
   const fee = fines.length * VENDOR_FEE_CENTS;
@@ -187,7 +239,14 @@ export function markFinesPaid(ctx: Ctx): Reply {
     receipt: orderId,
   });
   return success(
-    { orderId, grossAmntPaid: rands(net + fee), netFinesAmntPaid: rands(net), vendorFeeAmntPaid: rands(fee), merchantFeePaid: 0, finesPaid },
+    {
+      orderId,
+      grossAmntPaid: rands(net + fee),
+      netFinesAmntPaid: rands(net),
+      vendorFeeAmntPaid: rands(fee),
+      merchantFeePaid: 0,
+      finesPaid,
+    },
     { reference: ref.reference },
   );
 }

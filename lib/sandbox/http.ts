@@ -25,10 +25,12 @@ interface Compiled extends Route {
 export function compileRoutes(routes: Route[]): Compiled[] {
   return routes.map((r) => {
     const names: string[] = [];
-    const source = r.pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:(\w+)/g, (_m, name: string) => {
-      names.push(name);
-      return "([^/]+)";
-    });
+    const source = r.pattern
+      .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+      .replace(/:(\w+)/g, (_m, name: string) => {
+        names.push(name);
+        return "([^/]+)";
+      });
     return { ...r, names, regex: new RegExp(`^${source}$`, "i") };
   });
 }
@@ -90,7 +92,8 @@ export function createRequestListener(rt: Runtime) {
   return (req: IncomingMessage, res: ServerResponse) => {
     handle(rt, req, res).catch((err: unknown) => {
       console.error("sandbox: handler failed", err);
-      if (!res.headersSent) send(res, { kind: "json", status: 500, body: { message: "sandbox internal error" } });
+      if (!res.headersSent)
+        send(res, { kind: "json", status: 500, body: { message: "sandbox internal error" } });
       else res.destroy();
     });
   };
@@ -115,14 +118,28 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse): P
   const route = candidates.find((r) => r.method === method);
   if (!route) {
     req.resume();
-    return send(res, { kind: "json", status: 405, body: { message: `${method} is not allowed on ${pathname}` } });
+    return send(res, {
+      kind: "json",
+      status: 405,
+      body: { message: `${method} is not allowed on ${pathname}` },
+    });
   }
   const match = route.regex.exec(pathname);
-  const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(match?.[i + 1] ?? "")]));
+  const params = Object.fromEntries(
+    route.names.map((n, i) => [n, decodeURIComponent(match?.[i + 1] ?? "")]),
+  );
   const body = await readBody(req);
   const apiPath = isApi ? pathname.slice("/api".length) : pathname;
   const origin = req.headers.host ? `http://${req.headers.host}` : rt.fallbackOrigin();
-  const run = () => route.handler({ state: rt.state, origin, path: apiPath, body, params, query: url.searchParams });
+  const run = () =>
+    route.handler({
+      state: rt.state,
+      origin,
+      path: apiPath,
+      body,
+      params,
+      query: url.searchParams,
+    });
 
   const fault: Fault | null = route.api ? rt.state.takeFault(apiPath) : null;
   if (!fault) return send(res, run());
@@ -134,13 +151,23 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse): P
     case "timeout":
       return hold(rt, req.socket, fault.ms);
     case "http500":
-      return send(res, { kind: "json", status: 500, body: { message: "Internal Server Error (sandbox fault)" } });
+      return send(res, {
+        kind: "json",
+        status: 500,
+        body: { message: "Internal Server Error (sandbox fault)" },
+      });
     case "malformed": {
       const reply = run();
       const real = reply.kind === "json" ? JSON.stringify(reply.body) : "{}";
       // "text": the real answer cut in half (not JSON); "shape": valid JSON of the wrong shape.
-      const text = fault.variant === "shape" ? JSON.stringify({ status: "ok", payload: "unexpected" }) : real.slice(0, Math.max(1, Math.floor(real.length / 2)));
-      res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": String(Buffer.byteLength(text)) });
+      const text =
+        fault.variant === "shape"
+          ? JSON.stringify({ status: "ok", payload: "unexpected" })
+          : real.slice(0, Math.max(1, Math.floor(real.length / 2)));
+      res.writeHead(200, {
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Length": String(Buffer.byteLength(text)),
+      });
       res.end(text);
       return;
     }

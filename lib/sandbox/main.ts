@@ -9,16 +9,25 @@ async function main(): Promise<void> {
   }
   let sandbox;
   try {
-    sandbox = await startSandbox({ port, host: "127.0.0.1", apiKey: process.env.KASSA_API_KEY || undefined, log: process.env.SANDBOX_LOG === "1" });
+    sandbox = await startSandbox({
+      port,
+      host: "127.0.0.1",
+      apiKey: process.env.KASSA_API_KEY || undefined,
+      log: process.env.SANDBOX_LOG === "1",
+    });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "EADDRINUSE") {
-      console.error(`sandbox: port ${port} is already in use (is another sandbox already running?). Stop it or set SANDBOX_PORT.`);
+      console.error(
+        `sandbox: port ${port} is already in use (is another sandbox already running?). Stop it or set SANDBOX_PORT.`,
+      );
     } else {
       console.error("sandbox: could not start:", err);
     }
     process.exit(1);
   }
-  console.log(`Kassa sandbox core service listening on ${sandbox.url} (control: ${sandbox.origin}/__sandbox, docs/sandbox.md)`);
+  console.log(
+    `Kassa sandbox core service listening on ${sandbox.url} (control: ${sandbox.origin}/__sandbox, docs/sandbox.md)`,
+  );
   const stop = () => {
     sandbox.close().then(
       () => process.exit(0),

@@ -14,23 +14,32 @@ const SLOTS: { type: string; spec: string }[] = [
 const bodySchema = z
   .object({
     printReceipts: z.boolean().nullish(),
-    receiptsConfiguration: z.object({ from: z.number().int(), to: z.number().int().nullish() }).nullish(),
+    receiptsConfiguration: z
+      .object({ from: z.number().int(), to: z.number().int().nullish() })
+      .nullish(),
   })
   .nullish();
 
 export function checkBalance(ctx: Ctx): Reply {
   const parsed = bodySchema.safeParse(ctx.body);
-  if (!parsed.success) return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
+  if (!parsed.success)
+    return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
   const state = ctx.state;
   const now = state.now();
   const print = parsed.data?.printReceipts === true;
   const period = parsed.data?.receiptsConfiguration;
-  if (print && !period) return fail(ERR.invalidRequest, "Invalid request: receiptsConfiguration.from is required when printReceipts is true");
+  if (print && !period)
+    return fail(
+      ERR.invalidRequest,
+      "Invalid request: receiptsConfiguration.from is required when printReceipts is true",
+    );
   const from = period?.from ?? 0;
   const to = period?.to ?? now;
 
   const services = SLOTS.map((slot) => {
-    const txns = state.transactions.filter((t) => t.service?.type === slot.type && t.service.spec === slot.spec);
+    const txns = state.transactions.filter(
+      (t) => t.service?.type === slot.type && t.service.spec === slot.spec,
+    );
     return {
       balance: rands(txns.reduce((s, t) => s + t.amountCents, 0)),
       type: slot.type,
@@ -39,7 +48,14 @@ export function checkBalance(ctx: Ctx): Reply {
       receipts: print
         ? txns
             .filter((t) => t.timestamp >= from && t.timestamp <= to)
-            .map((t) => ({ transactionId: t.id, type: "topup", timestamp: t.timestamp, amount: rands(t.amountCents), meterNumber: t.meterNumber, receipt: t.receipt }))
+            .map((t) => ({
+              transactionId: t.id,
+              type: "topup",
+              timestamp: t.timestamp,
+              amount: rands(t.amountCents),
+              meterNumber: t.meterNumber,
+              receipt: t.receipt,
+            }))
         : null,
     };
   });

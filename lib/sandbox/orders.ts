@@ -45,16 +45,34 @@ export function putOrder(ctx: Ctx): Reply {
   const parsed = putOrderSchema.safeParse(ctx.body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return orderError(issue ? `${issue.path.map(String).join(".")}: ${issue.message}` : "invalid order");
+    return orderError(
+      issue ? `${issue.path.map(String).join(".")}: ${issue.message}` : "invalid order",
+    );
   }
   const { order, merchantId, redirectSuccess, redirectCancel } = parsed.data;
-  if (order.currency !== "ZAR" || order.products.some((p) => p.currency !== "ZAR")) return orderError("currency must be ZAR for the order and every line");
+  if (order.currency !== "ZAR" || order.products.some((p) => p.currency !== "ZAR"))
+    return orderError("currency must be ZAR for the order and every line");
   const totalCents = wireCents(order.orderTotal);
-  if (totalCents === null) return orderError("order.orderTotal must be rands with at most two decimals");
+  if (totalCents === null)
+    return orderError("order.orderTotal must be rands with at most two decimals");
   const state = ctx.state;
   // A repeated order id gets the order already made for it, not a second one (see docs/sandbox.md).
   const existing = [...state.orders.values()].find((o) => o.vendorId === order.id);
-  const made = existing ?? createOrder(state, { vendorId: order.id, merchantId, description: order.orderDescription, totalCents, redirectSuccess, redirectCancel, lines: order.products.map((p) => ({ name: p.name, quantity: p.quantity, unitPriceCents: wireCents(p.unitPrice) ?? 0 })) });
+  const made =
+    existing ??
+    createOrder(state, {
+      vendorId: order.id,
+      merchantId,
+      description: order.orderDescription,
+      totalCents,
+      redirectSuccess,
+      redirectCancel,
+      lines: order.products.map((p) => ({
+        name: p.name,
+        quantity: p.quantity,
+        unitPriceCents: wireCents(p.unitPrice) ?? 0,
+      })),
+    });
   return json(200, {
     orderId: made.orderId,
     referredId: made.vendorId,
@@ -64,9 +82,18 @@ export function putOrder(ctx: Ctx): Reply {
   });
 }
 
-function createOrder(state: SandboxState, o: Omit<Order, "orderId" | "createdAt" | "updatedAt" | "state">): Order {
+function createOrder(
+  state: SandboxState,
+  o: Omit<Order, "orderId" | "createdAt" | "updatedAt" | "state">,
+): Order {
   const now = state.now();
-  const order: Order = { ...o, orderId: `ORD${state.next()}`, createdAt: now, updatedAt: now, state: "CREATED" };
+  const order: Order = {
+    ...o,
+    orderId: `ORD${state.next()}`,
+    createdAt: now,
+    updatedAt: now,
+    state: "CREATED",
+  };
   state.orders.set(order.orderId, order);
   return order;
 }
@@ -80,10 +107,20 @@ const PAYMENT_STATUS: Record<OrderState, Exclude<PaymentStatus, "VERIFICATION_ER
   DECLINED: "FAILED",
   CANCELLED: "NO_ATTEMPT",
 };
-const RAW_FOR: Record<Exclude<PaymentStatus, "VERIFICATION_ERROR">, OrderState> = { NO_ATTEMPT: "CREATED", PENDING: "PENDING", PAID: "APPROVED", FAILED: "DECLINED" };
+const RAW_FOR: Record<Exclude<PaymentStatus, "VERIFICATION_ERROR">, OrderState> = {
+  NO_ATTEMPT: "CREATED",
+  PENDING: "PENDING",
+  PAID: "APPROVED",
+  FAILED: "DECLINED",
+};
 
 /** The spec's error body: the status fields plus empty id and referrer, and exactly one verification error. */
-export function statusErrorBody(state: SandboxState, orderId: string, message: string, order?: Order) {
+export function statusErrorBody(
+  state: SandboxState,
+  orderId: string,
+  message: string,
+  order?: Order,
+) {
   const now = saIso(state.now());
   return {
     id: "",
@@ -105,19 +142,34 @@ export function statusErrorBody(state: SandboxState, orderId: string, message: s
 export function checkOrderStatus(ctx: Ctx): Reply {
   const state = ctx.state;
   const parsed = z.object({ orderId: z.string().trim().min(1) }).safeParse(ctx.body);
-  if (!parsed.success) return json(400, { status: 400, data: statusErrorBody(state, "", "orderId is required") });
+  if (!parsed.success)
+    return json(400, { status: 400, data: statusErrorBody(state, "", "orderId is required") });
   const requested = parsed.data.orderId;
   const order = state.findOrder(requested);
-  if (!order) return json(404, { status: 404, data: statusErrorBody(state, requested, `Order ${requested} not found`) });
+  if (!order)
+    return json(404, {
+      status: 404,
+      data: statusErrorBody(state, requested, `Order ${requested} not found`),
+    });
 
   // A scripted answer is used once; then the status follows the order again.
   const script = state.orderScripts.get(order.orderId);
   const scripted = script?.shift();
   if (script && script.length === 0) state.orderScripts.delete(order.orderId);
   if (scripted === "VERIFICATION_ERROR") {
-    return json(500, statusErrorBody(state, requested, "The payment gateway could not confirm the status of this order", order));
+    return json(
+      500,
+      statusErrorBody(
+        state,
+        requested,
+        "The payment gateway could not confirm the status of this order",
+        order,
+      ),
+    );
   }
-  const paymentStatus = (scripted as Exclude<PaymentStatus, "VERIFICATION_ERROR"> | undefined) ?? PAYMENT_STATUS[order.state];
+  const paymentStatus =
+    (scripted as Exclude<PaymentStatus, "VERIFICATION_ERROR"> | undefined) ??
+    PAYMENT_STATUS[order.state];
   const raw = scripted ? RAW_FOR[paymentStatus] : order.state;
   return json(200, {
     success: true,
@@ -135,18 +187,43 @@ export function checkOrderStatus(ctx: Ctx): Reply {
 }
 
 export type Outcome = "open" | "pay" | "decline" | "cancel";
-const NEXT: Record<Outcome, OrderState> = { open: "PENDING", pay: "APPROVED", decline: "DECLINED", cancel: "CANCELLED" };
+const NEXT: Record<Outcome, OrderState> = {
+  open: "PENDING",
+  pay: "APPROVED",
+  decline: "DECLINED",
+  cancel: "CANCELLED",
+};
 
 /** Moves an order on; a finished order (paid, declined, cancelled) stays as it is. */
-export function applyOutcome(state: SandboxState, order: Order, outcome: Outcome, path: string): Order {
+export function applyOutcome(
+  state: SandboxState,
+  order: Order,
+  outcome: Outcome,
+  path: string,
+): Order {
   const open = order.state === "CREATED" || order.state === "PENDING";
   if (!open || (outcome === "open" && order.state === "PENDING")) return order;
   order.state = NEXT[outcome];
   order.updatedAt = state.now();
   if (order.state === "APPROVED") {
-    state.record({ kind: "card_payment", path, idempotency: null, reference: order.vendorId, amountCents: order.totalCents, service: null, meterNumber: null, receipt: order.orderId });
+    state.record({
+      kind: "card_payment",
+      path,
+      idempotency: null,
+      reference: order.vendorId,
+      amountCents: order.totalCents,
+      service: null,
+      meterNumber: null,
+      receipt: order.orderId,
+    });
   }
   return order;
 }
 
-export const SCRIPTABLE = ["PAID", "PENDING", "FAILED", "NO_ATTEMPT", "VERIFICATION_ERROR"] as const;
+export const SCRIPTABLE = [
+  "PAID",
+  "PENDING",
+  "FAILED",
+  "NO_ATTEMPT",
+  "VERIFICATION_ERROR",
+] as const;

@@ -12,11 +12,29 @@ export function endOfDayLedger(ctx: Ctx): Reply {
   const transactions = [
     ...[...state.orders.values()]
       .filter((o) => o.state === "APPROVED" && inDay(o.updatedAt) && !edits.hidden.has(o.vendorId))
-      .map((o) => ({ paymentReference: o.vendorId, status: "APPROVED", cents: edits.amendedCents.get(o.vendorId) ?? o.totalCents, at: o.updatedAt })),
-    ...edits.extra.filter((x) => inDay(x.timestamp)).map((x) => ({ paymentReference: x.paymentReference, status: x.status, cents: x.amountCents, at: x.timestamp })),
+      .map((o) => ({
+        paymentReference: o.vendorId,
+        status: "APPROVED",
+        cents: edits.amendedCents.get(o.vendorId) ?? o.totalCents,
+        at: o.updatedAt,
+      })),
+    ...edits.extra
+      .filter((x) => inDay(x.timestamp))
+      .map((x) => ({
+        paymentReference: x.paymentReference,
+        status: x.status,
+        cents: x.amountCents,
+        at: x.timestamp,
+      })),
   ]
     .sort((a, b) => a.at - b.at)
-    .map((t) => ({ paymentReference: t.paymentReference, transactionStatus: t.status, transactionAmount: rands(t.cents), transactionCurrency: "ZAR", transactionTime: saIso(t.at) }));
+    .map((t) => ({
+      paymentReference: t.paymentReference,
+      transactionStatus: t.status,
+      transactionAmount: rands(t.cents),
+      transactionCurrency: "ZAR",
+      transactionTime: saIso(t.at),
+    }));
   const totalCents = transactions.reduce((s, t) => s + Math.round(t.transactionAmount * 100), 0);
   return json(200, {
     success: true,

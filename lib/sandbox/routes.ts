@@ -3,7 +3,13 @@ import { billReceiptPage, confirmBill, purchaseBill } from "./bills";
 import { checkoutAction, checkoutPage } from "./checkout";
 import * as control from "./control";
 import { confirmElectricity, purchaseElectricity } from "./electricity";
-import { markFinesPaid, validateFinesPayment, viewByBusinessRegistration, viewByIdNumber, viewByNoticeNumber } from "./fines";
+import {
+  markFinesPaid,
+  validateFinesPayment,
+  viewByBusinessRegistration,
+  viewByIdNumber,
+  viewByNoticeNumber,
+} from "./fines";
 import type { Route } from "./http";
 import { checkBalance } from "./merchant";
 import { checkOrderStatus, putOrder } from "./orders";
@@ -11,8 +17,18 @@ import { endOfDayLedger } from "./reconciliation";
 import { confirmVas, listProducts, purchaseVas } from "./vas";
 import type { Handler } from "./wire";
 
-const api = (method: string, path: string, handler: Handler): Route => ({ method, pattern: `/api${path}`, handler, api: true });
-const web = (method: string, pattern: string, handler: Handler): Route => ({ method, pattern, handler, api: false });
+const api = (method: string, path: string, handler: Handler): Route => ({
+  method,
+  pattern: `/api${path}`,
+  handler,
+  api: true,
+});
+const web = (method: string, pattern: string, handler: Handler): Route => ({
+  method,
+  pattern,
+  handler,
+  api: false,
+});
 
 export const ROUTES: Route[] = [
   api("POST", "/v2/Electricity/ConfirmCustomer", confirmElectricity),

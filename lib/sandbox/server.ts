@@ -28,7 +28,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const held = new Set<Socket>();
   let origin = "";
   const server = createServer(
-    createRequestListener({ state, apiKey: opts.apiKey ?? SANDBOX_API_KEY, routes: compileRoutes(ROUTES), fallbackOrigin: () => origin, held, log: opts.log ?? false }),
+    createRequestListener({
+      state,
+      apiKey: opts.apiKey ?? SANDBOX_API_KEY,
+      routes: compileRoutes(ROUTES),
+      fallbackOrigin: () => origin,
+      held,
+      log: opts.log ?? false,
+    }),
   );
   // Tests and benchmarks open many short connections; keep idle ones briefly so close() is quick.
   server.keepAliveTimeout = 5_000;

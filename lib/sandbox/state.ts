@@ -89,7 +89,12 @@ export class SandboxState {
   orderScripts = new Map<string, string[]>();
   quotes = new Map<string, Quote>();
   faults: Fault[] = [];
-  ledger: LedgerEdits = { extra: [], amendedCents: new Map(), hidden: new Set(), verificationErrors: [] };
+  ledger: LedgerEdits = {
+    extra: [],
+    amendedCents: new Map(),
+    hidden: new Set(),
+    verificationErrors: [],
+  };
   private seq = 0;
 
   constructor() {
@@ -115,7 +120,9 @@ export class SandboxState {
       { id: "DEP-0001", amountCents: 3_000_000, timestamp: now - 10 * DAY },
       { id: "DEP-0002", amountCents: 2_000_000, timestamp: now - 3 * DAY },
     ];
-    this.meterOutstanding = new Map(METERS.filter((m) => m.outstandingCents > 0).map((m) => [m.meterNumber, m.outstandingCents]));
+    this.meterOutstanding = new Map(
+      METERS.filter((m) => m.outstandingCents > 0).map((m) => [m.meterNumber, m.outstandingCents]),
+    );
     this.accountDue = new Map(ACCOUNTS.map((a) => [a.accountNumber, a.amountDueCents]));
     this.idempotent = new Map();
     this.transactions = [];
@@ -131,7 +138,11 @@ export class SandboxState {
   }
 
   record(txn: Omit<Txn, "id" | "timestamp"> & { timestamp?: number }): Txn {
-    const full: Txn = { ...txn, id: `SBX-TXN-${this.next()}`, timestamp: txn.timestamp ?? this.now() };
+    const full: Txn = {
+      ...txn,
+      id: `SBX-TXN-${this.next()}`,
+      timestamp: txn.timestamp ?? this.now(),
+    };
     this.transactions.push(full);
     if (full.service) this.balanceCents -= full.amountCents;
     return full;
@@ -139,7 +150,9 @@ export class SandboxState {
 
   /** The next fault for a path, consuming one of its count; "*" matches every /api path. */
   takeFault(path: string): Fault | null {
-    const fault = this.faults.find((f) => f.remaining > 0 && (f.path.toLowerCase() === path.toLowerCase() || f.path === "*"));
+    const fault = this.faults.find(
+      (f) => f.remaining > 0 && (f.path.toLowerCase() === path.toLowerCase() || f.path === "*"),
+    );
     if (!fault) return null;
     fault.remaining -= 1;
     this.faults = this.faults.filter((f) => f.remaining > 0);

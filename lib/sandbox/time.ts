@@ -27,8 +27,16 @@ export function saIso(ms: number): string {
 }
 
 /** The previous South African calendar day relative to `nowMs`: [startMs, endMs). */
-export function previousBusinessDay(nowMs: number): { date: string; startMs: number; endMs: number } {
+export function previousBusinessDay(nowMs: number): {
+  date: string;
+  startMs: number;
+  endMs: number;
+} {
   const todayStart = startOfDay(sa(nowMs));
   const start = addDays(todayStart, -1);
-  return { date: format(start, "yyyy-MM-dd"), startMs: start.getTime(), endMs: todayStart.getTime() };
+  return {
+    date: format(start, "yyyy-MM-dd"),
+    startMs: start.getTime(),
+    endMs: todayStart.getTime(),
+  };
 }

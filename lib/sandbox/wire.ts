@@ -50,11 +50,16 @@ export function wireCents(value: number): number | null {
 }
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
 }
 
 /** zod's first issue as one line, for error texts. */
-export function firstIssue(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+export function firstIssue(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): string {
   const issue = issues[0];
   if (!issue) return "invalid request";
   const where = issue.path.map(String).join(".");

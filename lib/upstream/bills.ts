@@ -43,7 +43,10 @@ export interface BillPayment {
   at: Date;
 }
 
-export async function confirmAccount(input: { accountNumber: string; municipality: PostpaidMunicipality }, options?: CallOptions): Promise<BillAccount> {
+export async function confirmAccount(
+  input: { accountNumber: string; municipality: PostpaidMunicipality },
+  options?: CallOptions,
+): Promise<BillAccount> {
   const operation = "bills.confirmCustomer";
   return callUpstream({
     operation,
@@ -52,7 +55,11 @@ export async function confirmAccount(input: { accountNumber: string; municipalit
     decode: (answer) => {
       const result = decodeStandard(operation, answer, billCustomerWire, { subject: "account" });
       if (!result.exists || !result.customer) {
-        throw upstreamFailure(operation, "rejected", { status: answer.status, code: 1001, cashierMessage: errorNoMessage(1001, null, { subject: "account" }) });
+        throw upstreamFailure(operation, "rejected", {
+          status: answer.status,
+          code: 1001,
+          cashierMessage: errorNoMessage(1001, null, { subject: "account" }),
+        });
       }
       const c = result.customer;
       return {
@@ -78,7 +85,13 @@ export interface PayBillInput {
 
 export async function payBill(input: PayBillInput, options?: CallOptions): Promise<BillPayment> {
   const operation = "bills.purchase";
-  const body = { accountNumber: input.accountNumber, municipality: input.municipality, amount: toWireRands(input.amountCents), method: input.method, idempotency: input.idempotencyKey };
+  const body = {
+    accountNumber: input.accountNumber,
+    municipality: input.municipality,
+    amount: toWireRands(input.amountCents),
+    method: input.method,
+    idempotency: input.idempotencyKey,
+  };
   return callUpstream({
     operation,
     body,

@@ -35,8 +35,16 @@ export const confirmCustomerWire = z.object({
   customer: electricityCustomerWire.nullish(),
 });
 
-const voucherToken = z.object({ token: z.string(), info: z.string().nullish(), type: z.string().nullish() });
-const voucherAmount = z.object({ desc: z.string(), amt: wireRands, outstanding: wireRands.nullish() });
+const voucherToken = z.object({
+  token: z.string(),
+  info: z.string().nullish(),
+  type: z.string().nullish(),
+});
+const voucherAmount = z.object({
+  desc: z.string(),
+  amt: wireRands,
+  outstanding: wireRands.nullish(),
+});
 
 const voucherWire = z.object({
   amounts: z.array(voucherAmount).nullish(),
@@ -53,7 +61,9 @@ const detailsWire = z.object({
   balance: wireRands.nullish(),
   refno: z.string().nullish(),
   message: z.string().nullish(),
-  trDetails: z.object({ vat: wireRands.nullish(), no: z.string().nullish(), amt: wireRands.nullish() }).nullish(),
+  trDetails: z
+    .object({ vat: wireRands.nullish(), no: z.string().nullish(), amt: wireRands.nullish() })
+    .nullish(),
   voucher: voucherWire.nullish(),
 });
 
@@ -70,7 +80,14 @@ export const purchaseResultWire = z.object({
   municipality: z.string().nullish(),
   mode: z.number().int().nullish(),
   details: detailsWire.nullish(),
-  meterDetails: z.object({ msno: z.string().nullish(), sgc: wireInt.nullish(), krn: wireInt.nullish(), ti: wireInt.nullish() }).nullish(),
+  meterDetails: z
+    .object({
+      msno: z.string().nullish(),
+      sgc: wireInt.nullish(),
+      krn: wireInt.nullish(),
+      ti: wireInt.nullish(),
+    })
+    .nullish(),
 });
 
 export type PurchaseResultWire = z.infer<typeof purchaseResultWire>;

@@ -46,10 +46,13 @@ export interface ElectricityVend {
   /** Credit units vended, kWh. */
   units: number | null;
   amountCents: Cents;
+  /** What bought electricity, VAT included (the spec's `elecamt`). */
   electricityCents: Cents | null;
   vatCents: Cents | null;
   /** Arrears, fixed charges and any other deduction from the tendered amount. */
   charges: Charge[];
+  /** Every line of the split as the upstream gave it (Electricity, Arrears, VAT, ...), for the slip. */
+  breakdown: Charge[];
   meter: MeterDetails;
   receiptNumber: string | null;
   at: Date;
@@ -57,7 +60,10 @@ export interface ElectricityVend {
   receiptText: string | null;
 }
 
-export async function confirmMeter(input: { meterNumber: string; municipality: PrepaidMunicipality }, options?: CallOptions): Promise<MeterCustomer> {
+export async function confirmMeter(
+  input: { meterNumber: string; municipality: PrepaidMunicipality },
+  options?: CallOptions,
+): Promise<MeterCustomer> {
   const operation = "electricity.confirmCustomer";
   return callUpstream({
     operation,
@@ -67,7 +73,11 @@ export async function confirmMeter(input: { meterNumber: string; municipality: P
       const result = decodeStandard(operation, answer, confirmCustomerWire, { subject: "meter" });
       // Kassa asked for errorNo 1001 on unknown meters, but `exists:false` means the same.
       if (!result.exists || !result.customer) {
-        throw upstreamFailure(operation, "rejected", { status: answer.status, code: 1001, cashierMessage: errorNoMessage(1001, null) });
+        throw upstreamFailure(operation, "rejected", {
+          status: answer.status,
+          code: 1001,
+          cashierMessage: errorNoMessage(1001, null),
+        });
       }
       const c = result.customer;
       const p = c.provider_specific ?? {};
@@ -101,24 +111,45 @@ export interface VendInput {
   limits?: { minCents: Cents | null; maxCents: Cents | null };
 }
 
-const NOT_AMOUNT_LINES = new Set(["electricity", "vat"]);
+/** Lines of the split that are not deductions: what bought electricity, and the tax on it all. */
+const NOT_CHARGES = new Set(["electricity", "vat"]);
 
-export async function vendElectricity(input: VendInput, options?: CallOptions): Promise<ElectricityVend> {
+export async function vendElectricity(
+  input: VendInput,
+  options?: CallOptions,
+): Promise<ElectricityVend> {
   const operation = "electricity.purchase";
-  const body = { meterNumber: input.meterNumber, municipality: input.municipality, amount: toWireRands(input.amountCents), method: input.method, idempotency: input.idempotencyKey };
+  const body = {
+    meterNumber: input.meterNumber,
+    municipality: input.municipality,
+    amount: toWireRands(input.amountCents),
+    method: input.method,
+    idempotency: input.idempotencyKey,
+  };
   return callUpstream({
     operation,
     body,
     idempotencyKey: input.idempotencyKey,
     options,
     decode: (answer) => {
-      const r = decodeStandard(operation, answer, purchaseResultWire, { subject: "meter", limits: input.limits });
+      const r = decodeStandard(operation, answer, purchaseResultWire, {
+        subject: "meter",
+        limits: input.limits,
+      });
       const voucher = r.details?.voucher;
       const tokens = orderSlipTokens(voucher?.token ?? []);
       // A vend without a token leaves the customer with nothing to enter: not a usable answer.
-      if (tokens.length === 0) throw upstreamFailure(operation, "malformed", { status: answer.status, detail: "no tokens in the vend" });
-      const lines = voucher?.amounts ?? [];
-      const vatLine = lines.find((l) => l.desc.trim().toLowerCase() === "vat");
+      if (tokens.length === 0)
+        throw upstreamFailure(operation, "malformed", {
+          status: answer.status,
+          detail: "no tokens in the vend",
+        });
+      const breakdown = (voucher?.amounts ?? []).map((l) => ({
+        description: l.desc,
+        amountCents: cents(l.amt),
+        outstandingCents: centsOrNull(l.outstanding),
+      }));
+      const vatLine = breakdown.find((l) => l.description.trim().toLowerCase() === "vat");
       return {
         meterNumber: r.meter,
         municipality: input.municipality,
@@ -127,11 +158,17 @@ export async function vendElectricity(input: VendInput, options?: CallOptions): 
         units: r.units ?? voucher?.units ?? null,
         amountCents: cents(r.amount),
         electricityCents: centsOrNull(voucher?.elecamt),
-        vatCents: centsOrNull(r.details?.trDetails?.vat ?? vatLine?.amt),
-        charges: lines
-          .filter((l) => !NOT_AMOUNT_LINES.has(l.desc.trim().toLowerCase()))
-          .map((l) => ({ description: l.desc, amountCents: cents(l.amt), outstandingCents: centsOrNull(l.outstanding) })),
-        meter: { sgc: r.meterDetails?.sgc ?? null, krn: r.meterDetails?.krn ?? null, ti: r.meterDetails?.ti ?? null },
+        vatCents:
+          r.details?.trDetails?.vat != null
+            ? cents(r.details.trDetails.vat)
+            : (vatLine?.amountCents ?? null),
+        charges: breakdown.filter((l) => !NOT_CHARGES.has(l.description.trim().toLowerCase())),
+        breakdown,
+        meter: {
+          sgc: r.meterDetails?.sgc ?? null,
+          krn: r.meterDetails?.krn ?? null,
+          ti: r.meterDetails?.ti ?? null,
+        },
         receiptNumber: voucher?.receiptno ?? r.details?.refno ?? null,
         at: dateFromMs(r.timestamp),
         receiptText: r.token ?? null,

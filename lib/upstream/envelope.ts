@@ -1,7 +1,12 @@
 import "server-only";
 import { z } from "zod";
 import { UpstreamError, type UpstreamErrorKind } from "./errors";
-import { errorNoMessage, fineErrorMessage, TRANSPORT_MESSAGES, type ErrorNoContext } from "./messages";
+import {
+  errorNoMessage,
+  fineErrorMessage,
+  TRANSPORT_MESSAGES,
+  type ErrorNoContext,
+} from "./messages";
 import { OPERATIONS, type OperationName } from "./operations";
 
 /**
@@ -19,17 +24,32 @@ export interface WireAnswer {
 export function upstreamFailure(
   operation: OperationName,
   kind: UpstreamErrorKind,
-  extra: { status?: number; code?: number; cashierMessage?: string; validationMessages?: string[]; detail?: string; outcomeKnown?: boolean } = {},
+  extra: {
+    status?: number;
+    code?: number;
+    cashierMessage?: string;
+    validationMessages?: string[];
+    detail?: string;
+    outcomeKnown?: boolean;
+  } = {},
 ): UpstreamError {
   const writes = OPERATIONS[operation].writes;
   // A refusal means nothing happened; anything murkier on a write may have happened.
-  const outcomeKnown = extra.outcomeKnown ?? (!writes || kind === "rejected" || kind === "unauthorized");
-  const base = extra.cashierMessage ?? (kind === "rejected" ? "The core service refused this." : TRANSPORT_MESSAGES[kind]);
+  const outcomeKnown =
+    extra.outcomeKnown ?? (!writes || kind === "rejected" || kind === "unauthorized");
+  const base =
+    extra.cashierMessage ??
+    (kind === "rejected" ? "The core service refused this." : TRANSPORT_MESSAGES[kind]);
   const cashierMessage = outcomeKnown ? base : `${base} ${TRANSPORT_MESSAGES.outcomeUnknown}`;
   return new UpstreamError({ ...extra, kind, operation, cashierMessage, outcomeKnown });
 }
 
-function parseOrMalformed<S extends z.ZodType>(operation: OperationName, schema: S, value: unknown, status: number): z.output<S> {
+function parseOrMalformed<S extends z.ZodType>(
+  operation: OperationName,
+  schema: S,
+  value: unknown,
+  status: number,
+): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   // Name the first bad field only: the body itself may hold personal data.
@@ -40,7 +60,8 @@ function parseOrMalformed<S extends z.ZodType>(operation: OperationName, schema:
 
 /** Statuses every style treats alike, before looking at the body. */
 function checkTransport(operation: OperationName, answer: WireAnswer): void {
-  if (answer.status === 401 || answer.status === 403) throw upstreamFailure(operation, "unauthorized", { status: answer.status });
+  if (answer.status === 401 || answer.status === 403)
+    throw upstreamFailure(operation, "unauthorized", { status: answer.status });
 }
 
 function isErrorBodyStatus(status: number): boolean {
@@ -50,7 +71,10 @@ function isErrorBodyStatus(status: number): boolean {
 function noBody(operation: OperationName, answer: WireAnswer): UpstreamError {
   return answer.status >= 500
     ? upstreamFailure(operation, "unavailable", { status: answer.status })
-    : upstreamFailure(operation, "malformed", { status: answer.status, detail: "not the expected envelope" });
+    : upstreamFailure(operation, "malformed", {
+        status: answer.status,
+        detail: "not the expected envelope",
+      });
 }
 
 const standardEnvelope = z.object({
@@ -61,9 +85,15 @@ const standardEnvelope = z.object({
 });
 
 /** Electricity, bills, merchant and VAS: `{success, data, error: "<code> - <message>", errorNo}`. */
-export function decodeStandard<S extends z.ZodType>(operation: OperationName, answer: WireAnswer, data: S, context?: ErrorNoContext): z.output<S> {
+export function decodeStandard<S extends z.ZodType>(
+  operation: OperationName,
+  answer: WireAnswer,
+  data: S,
+  context?: ErrorNoContext,
+): z.output<S> {
   checkTransport(operation, answer);
-  if (answer.status >= 500) throw upstreamFailure(operation, "unavailable", { status: answer.status });
+  if (answer.status >= 500)
+    throw upstreamFailure(operation, "unavailable", { status: answer.status });
   const envelope = standardEnvelope.safeParse(answer.body);
   if (!envelope.success) throw noBody(operation, answer);
   const { success, error, errorNo } = envelope.data;
@@ -71,10 +101,22 @@ export function decodeStandard<S extends z.ZodType>(operation: OperationName, an
   const match = /^\s*(\d+)\s*-\s*([\s\S]*)$/.exec(error ?? "");
   const code = errorNo ?? (match ? Number(match[1]) : undefined);
   const upstreamText = match ? (match[2] ?? null) : (error ?? null);
-  return throwRejected(operation, answer.status, code, code === undefined ? (upstreamText ?? "The core service refused this.") : errorNoMessage(code, upstreamText, context));
+  return throwRejected(
+    operation,
+    answer.status,
+    code,
+    code === undefined
+      ? (upstreamText ?? "The core service refused this.")
+      : errorNoMessage(code, upstreamText, context),
+  );
 }
 
-function throwRejected(operation: OperationName, status: number, code: number | undefined, cashierMessage: string): never {
+function throwRejected(
+  operation: OperationName,
+  status: number,
+  code: number | undefined,
+  cashierMessage: string,
+): never {
   throw upstreamFailure(operation, "rejected", { status, code, cashierMessage });
 }
 
@@ -99,13 +141,21 @@ export interface FinesAnswer<T> {
 }
 
 /** Traffic fines: `success` 1/0, `result`, `error: {code, message, validationMessage}`. */
-export function decodeFines<S extends z.ZodType>(operation: OperationName, answer: WireAnswer, result: S): FinesAnswer<z.output<S>> {
+export function decodeFines<S extends z.ZodType>(
+  operation: OperationName,
+  answer: WireAnswer,
+  result: S,
+): FinesAnswer<z.output<S>> {
   checkTransport(operation, answer);
   const envelope = finesEnvelope.safeParse(answer.body);
   if (!envelope.success) throw noBody(operation, answer);
   const { success, error, reference, amntProposed } = envelope.data;
   if ((success === 1 || success === true) && answer.status < 300) {
-    return { result: parseOrMalformed(operation, result, envelope.data.result, answer.status), reference: reference ?? null, amntProposed: amntProposed ?? null };
+    return {
+      result: parseOrMalformed(operation, result, envelope.data.result, answer.status),
+      reference: reference ?? null,
+      amntProposed: amntProposed ?? null,
+    };
   }
   if (!error) throw noBody(operation, answer);
   const validationMessages = error.validationMessage ?? undefined;
@@ -113,27 +163,40 @@ export function decodeFines<S extends z.ZodType>(operation: OperationName, answe
   const extra = { status: answer.status, code: error.code, cashierMessage, validationMessages };
   if (error.code === 1) throw upstreamFailure(operation, "unauthorized", extra);
   // Code 2 is "unavailable, retry"; code 3 is a service fault that may have struck mid-way.
-  if (error.code === 2 || error.code === 3 || answer.status >= 500) throw upstreamFailure(operation, "unavailable", extra);
+  if (error.code === 2 || error.code === 3 || answer.status >= 500)
+    throw upstreamFailure(operation, "unavailable", extra);
   throw upstreamFailure(operation, "rejected", extra);
 }
 
 const orderError = z.object({ success: z.literal(false), message: z.string().nullish() });
 
 /** putOrder: the result object on 200, `{success:false, message}` on 400 (Kassa's choice). */
-export function decodeOrder<S extends z.ZodType>(operation: OperationName, answer: WireAnswer, result: S): z.output<S> {
+export function decodeOrder<S extends z.ZodType>(
+  operation: OperationName,
+  answer: WireAnswer,
+  result: S,
+): z.output<S> {
   checkTransport(operation, answer);
-  if (answer.status >= 500) throw upstreamFailure(operation, "unavailable", { status: answer.status });
+  if (answer.status >= 500)
+    throw upstreamFailure(operation, "unavailable", { status: answer.status });
   if (answer.status < 300) {
     if (answer.body === undefined) throw noBody(operation, answer);
     return parseOrMalformed(operation, result, answer.body, answer.status);
   }
   const refused = orderError.safeParse(answer.body);
   if (!refused.success) throw noBody(operation, answer);
-  throwRejected(operation, answer.status, undefined, refused.data.message?.trim() || "The card order was refused.");
+  throwRejected(
+    operation,
+    answer.status,
+    undefined,
+    refused.data.message?.trim() || "The card order was refused.",
+  );
 }
 
 const wrapper = z.object({ status: z.number().int(), data: z.record(z.string(), z.unknown()) });
-const verificationErrors = z.object({ verificationErrors: z.array(z.object({ message: z.string() })).nullish() });
+const verificationErrors = z.object({
+  verificationErrors: z.array(z.object({ message: z.string() })).nullish(),
+});
 
 /** Reconciliation: the object itself on 200/500, `{status, data}` around it on 400/404. */
 export function unwrapReconciliation(body: unknown): unknown {
@@ -161,8 +224,14 @@ export function decodeReconciliation<S extends z.ZodType>(
   checkTransport(operation, answer);
   if (body === undefined) throw noBody(operation, answer);
   const reasons = verificationErrors.safeParse(body);
-  const validationMessages = reasons.success ? (reasons.data.verificationErrors ?? []).map((e) => e.message) : [];
+  const validationMessages = reasons.success
+    ? (reasons.data.verificationErrors ?? []).map((e) => e.message)
+    : [];
   const kind = answer.status >= 500 ? "unavailable" : "rejected";
   const cashierMessage = validationMessages.length > 0 ? validationMessages.join(" ") : undefined;
-  throw upstreamFailure(operation, kind, { status: answer.status, cashierMessage, validationMessages });
+  throw upstreamFailure(operation, kind, {
+    status: answer.status,
+    cashierMessage,
+    validationMessages,
+  });
 }

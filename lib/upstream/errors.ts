@@ -1,7 +1,8 @@
 import "server-only";
 import type { OperationName } from "./operations";
 
-export type UpstreamErrorKind = "unauthorized" | "rejected" | "unavailable" | "timeout" | "malformed";
+export type UpstreamErrorKind =
+  "unauthorized" | "rejected" | "unavailable" | "timeout" | "malformed";
 
 export interface UpstreamErrorInit {
   kind: UpstreamErrorKind;
@@ -53,7 +54,10 @@ export function isUpstreamError(error: unknown): error is UpstreamError {
 }
 
 /** The same error with a secret scrubbed from every text it carries (an upstream may echo the key back). */
-export function redactUpstreamError(error: UpstreamError, redact: (text: string) => string): UpstreamError {
+export function redactUpstreamError(
+  error: UpstreamError,
+  redact: (text: string) => string,
+): UpstreamError {
   return new UpstreamError({
     kind: error.kind,
     operation: error.operation,

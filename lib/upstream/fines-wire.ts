@@ -7,7 +7,13 @@ import { wireInt, wireRands } from "./wire-common";
 export const infringementWire = z.object({
   vehicleLicenseNumber: z.string().nullish(),
   noticeNumber: z.string(),
-  charge: z.object({ classification: z.string().nullish(), demeritPoints: wireInt.nullish(), description: z.string().nullish() }).nullish(),
+  charge: z
+    .object({
+      classification: z.string().nullish(),
+      demeritPoints: wireInt.nullish(),
+      description: z.string().nullish(),
+    })
+    .nullish(),
   date: z.string().nullish(),
   time: z.string().nullish(),
   location: z
@@ -15,7 +21,9 @@ export const infringementWire = z.object({
       cityTown: z.string().nullish(),
       streetName: z.string().nullish(),
       suburb: z.string().nullish(),
-      issAuthority: z.object({ code: z.string().nullish(), description: z.string().nullish() }).nullish(),
+      issAuthority: z
+        .object({ code: z.string().nullish(), description: z.string().nullish() })
+        .nullish(),
     })
     .nullish(),
   netFineAmnt: wireRands,

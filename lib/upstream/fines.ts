@@ -1,7 +1,13 @@
 import "server-only";
 import type { Cents } from "../money";
 import { decodeFines } from "./envelope";
-import { fineQueryWire, markPaidWire, validatePaymentWire, type FineQueryWire, type InfringementWire } from "./fines-wire";
+import {
+  fineQueryWire,
+  markPaidWire,
+  validatePaymentWire,
+  type FineQueryWire,
+  type InfringementWire,
+} from "./fines-wire";
 import { callUpstream, type CallOptions } from "./http";
 import type { OperationName } from "./operations";
 import { cents, centsOrNull, toWireRands } from "./wire-common";
@@ -44,8 +50,15 @@ function toFine(f: InfringementWire): Fine {
     demeritPoints: f.charge?.demeritPoints ?? null,
     offenceDate: f.date ?? null,
     offenceTime: f.time ?? null,
-    place: { street: f.location?.streetName ?? null, suburb: f.location?.suburb ?? null, town: f.location?.cityTown ?? null },
-    authority: { code: f.location?.issAuthority?.code ?? null, name: f.location?.issAuthority?.description ?? null },
+    place: {
+      street: f.location?.streetName ?? null,
+      suburb: f.location?.suburb ?? null,
+      town: f.location?.cityTown ?? null,
+    },
+    authority: {
+      code: f.location?.issAuthority?.code ?? null,
+      name: f.location?.issAuthority?.description ?? null,
+    },
     netCents: cents(f.netFineAmnt),
     vendorFeeCents: cents(f.vendorFeeAmnt),
     grossCents: cents(f.grossAmnt),
@@ -64,8 +77,18 @@ function toLookup(r: FineQueryWire, lookedUp: string): FineLookup {
   };
 }
 
-function lookUp(operation: OperationName, body: Record<string, string>, lookedUp: string, options?: CallOptions): Promise<FineLookup> {
-  return callUpstream({ operation, body, options, decode: (answer) => toLookup(decodeFines(operation, answer, fineQueryWire).result, lookedUp) });
+function lookUp(
+  operation: OperationName,
+  body: Record<string, string>,
+  lookedUp: string,
+  options?: CallOptions,
+): Promise<FineLookup> {
+  return callUpstream({
+    operation,
+    body,
+    options,
+    decode: (answer) => toLookup(decodeFines(operation, answer, fineQueryWire).result, lookedUp),
+  });
 }
 
 export function findFinesByIdNumber(idNumber: string, options?: CallOptions): Promise<FineLookup> {
@@ -73,11 +96,22 @@ export function findFinesByIdNumber(idNumber: string, options?: CallOptions): Pr
 }
 
 /** A business registration number, `YYYY/NNNNNN/NN`. */
-export function findFinesByRegistration(registrationNumber: string, options?: CallOptions): Promise<FineLookup> {
-  return lookUp("fines.viewByBusinessRegistration", { registrationNumber }, registrationNumber, options);
+export function findFinesByRegistration(
+  registrationNumber: string,
+  options?: CallOptions,
+): Promise<FineLookup> {
+  return lookUp(
+    "fines.viewByBusinessRegistration",
+    { registrationNumber },
+    registrationNumber,
+    options,
+  );
 }
 
-export function findFinesByNotice(noticeNumber: string, options?: CallOptions): Promise<FineLookup> {
+export function findFinesByNotice(
+  noticeNumber: string,
+  options?: CallOptions,
+): Promise<FineLookup> {
   return lookUp("fines.viewByNoticeNumber", { noticeNumber }, noticeNumber, options);
 }
 
@@ -95,7 +129,11 @@ function paymentBody(input: FinePaymentInput) {
   return {
     paymentReference: input.paymentReference,
     paymentType: input.paymentType,
-    finesPaid: input.fines.map((f) => ({ noticeNumber: f.noticeNumber, amount: toWireRands(f.amountCents), currency: "ZAR" })),
+    finesPaid: input.fines.map((f) => ({
+      noticeNumber: f.noticeNumber,
+      amount: toWireRands(f.amountCents),
+      currency: "ZAR",
+    })),
   };
 }
 
@@ -109,14 +147,21 @@ export interface FinePaymentCheck {
   isCorrect: boolean;
 }
 
-export async function validateFinePayment(input: FinePaymentInput, options?: CallOptions): Promise<FinePaymentCheck> {
+export async function validateFinePayment(
+  input: FinePaymentInput,
+  options?: CallOptions,
+): Promise<FinePaymentCheck> {
   const operation = "fines.validateMarkAsPaid";
   return callUpstream({
     operation,
     body: paymentBody(input),
     options,
     decode: (answer) => {
-      const { result, reference, amntProposed } = decodeFines(operation, answer, validatePaymentWire);
+      const { result, reference, amntProposed } = decodeFines(
+        operation,
+        answer,
+        validatePaymentWire,
+      );
       return {
         reference,
         proposedCents: centsOrNull(amntProposed),
@@ -150,7 +195,10 @@ export interface FinesPaid {
 }
 
 /** Clears fines with the registry. Never repeated automatically: a second call could be invoiced twice. */
-export async function markFinesPaid(input: FinePaymentInput, options?: CallOptions): Promise<FinesPaid> {
+export async function markFinesPaid(
+  input: FinePaymentInput,
+  options?: CallOptions,
+): Promise<FinesPaid> {
   const operation = "fines.markAsPaid";
   return callUpstream({
     operation,

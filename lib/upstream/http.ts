@@ -26,10 +26,21 @@ interface UpstreamCall<T> {
 }
 
 /** Errors from connecting: the request never left, so even a purchase did not happen. */
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
 
 /** A live key must never reach a test address; the env schema refuses it at start and this refuses it per call. */
-export function assertSafeTarget(operation: OperationName, upstreamEnv: string, upstreamUrl: string): void {
+export function assertSafeTarget(
+  operation: OperationName,
+  upstreamEnv: string,
+  upstreamUrl: string,
+): void {
   if (upstreamEnv === "live" && looksLikeTestHost(new URL(upstreamUrl).hostname)) {
     throw new UpstreamError({
       kind: "unavailable",
@@ -46,11 +57,16 @@ export function redactor(secret: string): (text: string) => string {
 }
 
 function causeCode(error: unknown): string | undefined {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  const cause =
+    error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
   return typeof cause?.code === "string" ? cause.code : undefined;
 }
 
-function transportFailure(operation: OperationName, error: unknown, timeoutMs: number): UpstreamError {
+function transportFailure(
+  operation: OperationName,
+  error: unknown,
+  timeoutMs: number,
+): UpstreamError {
   const name = error instanceof Error ? error.name : "";
   if (name === "TimeoutError" || name === "AbortError") {
     return upstreamFailure(operation, "timeout", { detail: `no answer within ${timeoutMs}ms` });
@@ -58,17 +74,28 @@ function transportFailure(operation: OperationName, error: unknown, timeoutMs: n
   const code = causeCode(error) ?? name;
   // Connection refused or unresolvable: nothing reached the service, so the outcome is known.
   const outcomeKnown = NOT_SENT_CODES.has(code) ? true : undefined;
-  return upstreamFailure(operation, "unavailable", { detail: `connection failed (${code || "unknown"})`, outcomeKnown });
+  return upstreamFailure(operation, "unavailable", {
+    detail: `connection failed (${code || "unknown"})`,
+    outcomeKnown,
+  });
 }
 
-async function sendOnce(operation: OperationName, body: unknown, timeoutMs: number): Promise<WireAnswer> {
+async function sendOnce(
+  operation: OperationName,
+  body: unknown,
+  timeoutMs: number,
+): Promise<WireAnswer> {
   const { upstreamUrl, apiKey, upstreamEnv } = env();
   assertSafeTarget(operation, upstreamEnv, upstreamUrl);
   const spec = OPERATIONS[operation];
   try {
     const response = await fetch(`${upstreamUrl}${spec.path}`, {
       method: spec.method,
-      headers: { "X-API-KEY": apiKey, Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      headers: {
+        "X-API-KEY": apiKey,
+        Accept: "application/json",
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       // The whole exchange, body included, lives under one deadline.
       signal: AbortSignal.timeout(timeoutMs),
@@ -102,8 +129,23 @@ function decodeOrMalformed<T>(call: UpstreamCall<T>, answer: WireAnswer): T {
   } catch (error) {
     if (error instanceof UpstreamError) throw error;
     const reason = error instanceof Error ? error.message : "unknown";
-    throw upstreamFailure(call.operation, "malformed", { status: answer.status, detail: `could not read the answer (${reason})` });
+    throw upstreamFailure(call.operation, "malformed", {
+      status: answer.status,
+      detail: `could not read the answer (${reason})`,
+    });
   }
+}
+
+function stillUnknown(error: UpstreamError, mayHaveHappened: boolean): UpstreamError {
+  if (!mayHaveHappened || !error.outcomeKnown || error.kind === "rejected") return error;
+  return upstreamFailure(error.operation, error.kind, {
+    status: error.status,
+    code: error.code,
+    cashierMessage: error.cashierMessage,
+    validationMessages: error.validationMessages,
+    detail: `${error.detail ?? "failed"}; an earlier attempt may have gone through`,
+    outcomeKnown: false,
+  });
 }
 
 function sleep(ms: number): Promise<void> {
@@ -116,21 +158,36 @@ export async function callUpstream<T>(call: UpstreamCall<T>): Promise<T> {
   const { upstreamTimeoutMs, apiKey } = env();
   const policy = OPERATIONS[operation].retry;
   const timeoutMs = call.options?.timeoutMs ?? upstreamTimeoutMs;
-  const maxAttempts = policy === "never" ? 1 : Math.max(1, call.options?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+  const maxAttempts =
+    policy === "never" ? 1 : Math.max(1, call.options?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
   const redact = redactor(apiKey);
+  // Once an attempt of a write may have gone through, no later answer short of a refusal undoes that.
+  let mayHaveHappened = false;
   for (let attempt = 1; ; attempt++) {
     const started = Date.now();
     try {
       const result = decodeOrMalformed(call, await sendOnce(operation, call.body, timeoutMs));
-      if (attempt > 1) console.info(redact(`[upstream] ${operation} ok on attempt ${attempt} (${Date.now() - started}ms)`));
+      if (attempt > 1)
+        console.info(
+          redact(`[upstream] ${operation} ok on attempt ${attempt} (${Date.now() - started}ms)`),
+        );
       return result;
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
-      const safe = redactUpstreamError(error, redact);
-      const retry = shouldRetry({ policy, kind: safe.kind, hasIdempotencyKey: Boolean(call.idempotencyKey), attempt, maxAttempts });
+      const safe = stillUnknown(redactUpstreamError(error, redact), mayHaveHappened);
+      mayHaveHappened ||= !safe.outcomeKnown;
+      const retry = shouldRetry({
+        policy,
+        kind: safe.kind,
+        hasIdempotencyKey: Boolean(call.idempotencyKey),
+        attempt,
+        maxAttempts,
+      });
       const delay = retry ? backoffDelayMs(attempt) : 0;
       const next = retry ? `, retry in ${delay}ms` : "";
-      console.warn(`${safe.message} (attempt ${attempt}/${maxAttempts}, ${Date.now() - started}ms${next})`);
+      console.warn(
+        `${safe.message} (attempt ${attempt}/${maxAttempts}, ${Date.now() - started}ms${next})`,
+      );
       if (!retry) throw safe;
       await sleep(delay);
     }

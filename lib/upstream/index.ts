@@ -6,15 +6,42 @@ import "server-only";
  * (messages, municipalities, tokens, operations) directly.
  */
 export { confirmMeter, vendElectricity } from "./electricity";
-export type { Charge, ElectricityVend, MeterCustomer, MeterDetails, VendInput } from "./electricity";
+export type {
+  Charge,
+  ElectricityVend,
+  MeterCustomer,
+  MeterDetails,
+  VendInput,
+} from "./electricity";
 export { confirmAccount, payBill } from "./bills";
 export type { BillAccount, BillPayment, PayBillInput } from "./bills";
 export { checkBalance } from "./merchant";
 export type { BalanceReceipt, MerchantBalance, ServiceBalance } from "./merchant";
-export { findFinesByIdNumber, findFinesByNotice, findFinesByRegistration, markFinesPaid, validateFinePayment } from "./fines";
-export type { Fine, FineLookup, FinePaymentCheck, FinePaymentInput, FinePaymentType, FinesPaid, PaidFine } from "./fines";
+export {
+  findFinesByIdNumber,
+  findFinesByNotice,
+  findFinesByRegistration,
+  markFinesPaid,
+  validateFinePayment,
+} from "./fines";
+export type {
+  Fine,
+  FineLookup,
+  FinePaymentCheck,
+  FinePaymentInput,
+  FinePaymentType,
+  FinesPaid,
+  PaidFine,
+} from "./fines";
 export { listProducts, purchaseVas, quoteVas, toRecipient } from "./vas";
-export type { VasCategory, VasProduct, VasPurchaseInput, VasQuote, VasQuoteInput, VasSale } from "./vas";
+export type {
+  VasCategory,
+  VasProduct,
+  VasPurchaseInput,
+  VasQuote,
+  VasQuoteInput,
+  VasSale,
+} from "./vas";
 export { createOrder } from "./orders";
 export type { CardOrder, CardOrderInput, OrderLine } from "./orders";
 export { checkOrderPaymentStatus, fetchLedger, PAYMENT_STATUSES } from "./reconciliation";
@@ -22,6 +49,11 @@ export type { Ledger, LedgerEntry, OrderPaymentStatus, PaymentStatus } from "./r
 export { isUpstreamError, UpstreamError } from "./errors";
 export type { UpstreamErrorKind } from "./errors";
 export type { CallOptions } from "./http";
-export type { Municipality, PaymentMethod, PostpaidMunicipality, PrepaidMunicipality } from "./municipalities";
+export type {
+  Municipality,
+  PaymentMethod,
+  PostpaidMunicipality,
+  PrepaidMunicipality,
+} from "./municipalities";
 export type { SlipToken, SlipTokenKind } from "./tokens";
 export type { OperationName } from "./operations";

@@ -16,7 +16,13 @@ const receiptWire = z.object({
 
 const balanceWire = z.object({
   balance: wireRands,
-  payments: z.object({ lastPaymentValue: wireRands.nullish(), nPayments: z.number().int().nullish(), paymentsTotal: wireRands.nullish() }).nullish(),
+  payments: z
+    .object({
+      lastPaymentValue: wireRands.nullish(),
+      nPayments: z.number().int().nullish(),
+      paymentsTotal: wireRands.nullish(),
+    })
+    .nullish(),
   services: z
     .array(
       z.object({
@@ -61,11 +67,17 @@ export interface MerchantBalance {
   at: Date;
 }
 
-export async function checkBalance(input: { withReceipts?: { from: Date; to?: Date } } = {}, options?: CallOptions): Promise<MerchantBalance> {
+export async function checkBalance(
+  input: { withReceipts?: { from: Date; to?: Date } } = {},
+  options?: CallOptions,
+): Promise<MerchantBalance> {
   const operation = "merchant.checkBalance";
   const period = input.withReceipts;
   const body = period
-    ? { printReceipts: true, receiptsConfiguration: { from: period.from.getTime(), to: period.to?.getTime() ?? null } }
+    ? {
+        printReceipts: true,
+        receiptsConfiguration: { from: period.from.getTime(), to: period.to?.getTime() ?? null },
+      }
     : { printReceipts: false };
   return callUpstream({
     operation,
@@ -75,9 +87,11 @@ export async function checkBalance(input: { withReceipts?: { from: Date; to?: Da
       const r = decodeStandard(operation, answer, balanceWire);
       return {
         balanceCents: cents(r.balance),
-        lastPaymentCents: r.payments?.lastPaymentValue == null ? null : cents(r.payments.lastPaymentValue),
+        lastPaymentCents:
+          r.payments?.lastPaymentValue == null ? null : cents(r.payments.lastPaymentValue),
         paymentCount: r.payments?.nPayments ?? null,
-        paymentsTotalCents: r.payments?.paymentsTotal == null ? null : cents(r.payments.paymentsTotal),
+        paymentsTotalCents:
+          r.payments?.paymentsTotal == null ? null : cents(r.payments.paymentsTotal),
         services: (r.services ?? []).map((s) => ({
           service: s.type,
           slot: s.service_specification ?? null,

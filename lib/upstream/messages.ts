@@ -31,8 +31,13 @@ export type FineErrorCode = keyof typeof FINE_ERROR_MESSAGES;
 export const FINE_ERROR_CODES = Object.keys(FINE_ERROR_MESSAGES).map(Number) as FineErrorCode[];
 
 /** Code 23 carries the registry's own reasons; the cashier needs to see them. */
-export function fineErrorMessage(code: number, validationMessages?: readonly string[] | null): string {
-  const base = (FINE_ERROR_MESSAGES as Record<number, string>)[code] ?? `The fines registry refused this (code ${code}).`;
+export function fineErrorMessage(
+  code: number,
+  validationMessages?: readonly string[] | null,
+): string {
+  const base =
+    (FINE_ERROR_MESSAGES as Record<number, string>)[code] ??
+    `The fines registry refused this (code ${code}).`;
   if (code === 23 && validationMessages && validationMessages.length > 0) {
     return `${base} ${validationMessages.join(" ")}`;
   }
@@ -65,9 +70,19 @@ export interface ErrorNoContext {
   limits?: { minCents: Cents | null; maxCents: Cents | null };
 }
 
-export function errorNoMessage(errorNo: number, upstreamMessage: string | null, context: ErrorNoContext = {}): string {
-  if (errorNo === 1001 && context.subject === "account") return "This account number is not known to the municipality.";
-  const limit = errorNo === 1002 ? context.limits?.minCents : errorNo === 1003 ? context.limits?.maxCents : null;
+export function errorNoMessage(
+  errorNo: number,
+  upstreamMessage: string | null,
+  context: ErrorNoContext = {},
+): string {
+  if (errorNo === 1001 && context.subject === "account")
+    return "This account number is not known to the municipality.";
+  const limit =
+    errorNo === 1002
+      ? context.limits?.minCents
+      : errorNo === 1003
+        ? context.limits?.maxCents
+        : null;
   if (limit != null) {
     const side = errorNo === 1002 ? "below this meter's minimum" : "above this meter's maximum";
     return `The amount is ${side} of ${formatRand(limit)}.`;
@@ -75,7 +90,9 @@ export function errorNoMessage(errorNo: number, upstreamMessage: string | null, 
   const known = (ERROR_NO_MESSAGES as Record<number, string>)[errorNo];
   if (known) return known;
   // Unknown codes: the upstream's own words are the best a cashier can get.
-  return upstreamMessage?.trim() ? upstreamMessage.trim() : `The sale was refused (code ${errorNo}).`;
+  return upstreamMessage?.trim()
+    ? upstreamMessage.trim()
+    : `The sale was refused (code ${errorNo}).`;
 }
 
 /** Messages for failures that carry no upstream code. */
@@ -86,5 +103,6 @@ export const TRANSPORT_MESSAGES = {
   malformed: "The core service sent an answer Kassa cannot read. Call support.",
   /** A money-moving call whose fate is unknown: selling again could charge the customer twice. */
   outcomeUnknown: "Not confirmed. Do not sell again: check the sale's status first.",
-  misconfigured: "Kassa is set up to send a live key to a test address and refused. Call a supervisor.",
+  misconfigured:
+    "Kassa is set up to send a live key to a test address and refused. Call a supervisor.",
 } as const;

@@ -1,6 +1,11 @@
 /** The spec's municipality identifiers. Pure: forms on the till use the same lists. */
 
-export const PREPAID_MUNICIPALITIES = ["tshwane_prepaid", "zeerust_prepaid", "mogale_prepaid", "ngwathe_prepaid"] as const;
+export const PREPAID_MUNICIPALITIES = [
+  "tshwane_prepaid",
+  "zeerust_prepaid",
+  "mogale_prepaid",
+  "ngwathe_prepaid",
+] as const;
 export const POSTPAID_MUNICIPALITIES = ["mogale_postpaid", "tshwane_postpaid"] as const;
 export const MUNICIPALITIES = [...PREPAID_MUNICIPALITIES, ...POSTPAID_MUNICIPALITIES] as const;
 

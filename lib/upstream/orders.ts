@@ -86,7 +86,10 @@ function orderBody(input: CardOrderInput) {
 }
 
 /** putOrder. Never repeated automatically: a lost answer may still have opened the order upstream. */
-export async function createOrder(input: CardOrderInput, options?: CallOptions): Promise<CardOrder> {
+export async function createOrder(
+  input: CardOrderInput,
+  options?: CallOptions,
+): Promise<CardOrder> {
   const operation = "orders.putOrder";
   return callUpstream({
     operation,

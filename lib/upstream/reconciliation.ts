@@ -30,7 +30,13 @@ const ledgerWire = z.object({
   verificationErrors: verificationErrorsWire,
 });
 
-export const PAYMENT_STATUSES = ["PAID", "PENDING", "FAILED", "NO_ATTEMPT", "VERIFICATION_ERROR"] as const;
+export const PAYMENT_STATUSES = [
+  "PAID",
+  "PENDING",
+  "FAILED",
+  "NO_ATTEMPT",
+  "VERIFICATION_ERROR",
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 const statusWire = z.object({
@@ -92,7 +98,8 @@ export async function fetchLedger(options?: CallOptions): Promise<Ledger> {
         periodEnd: dateFromIso(r.periodEnd),
         generatedOn: dateFromIso(r.generatedOn),
         transactionCount: r.transactionCount ?? entries.length,
-        totalCents: centsOrNull(r.totalAmount) ?? entries.reduce((sum, e) => sum + e.amountCents, 0),
+        totalCents:
+          centsOrNull(r.totalAmount) ?? entries.reduce((sum, e) => sum + e.amountCents, 0),
         entries,
         verificationErrors: (r.verificationErrors ?? []).map((e) => e.message),
       };
@@ -114,7 +121,10 @@ export interface OrderPaymentStatus {
 }
 
 /** A VERIFICATION_ERROR answer is returned, not thrown: it is what the service knows about the order. */
-export async function checkOrderPaymentStatus(orderId: string, options?: CallOptions): Promise<OrderPaymentStatus> {
+export async function checkOrderPaymentStatus(
+  orderId: string,
+  options?: CallOptions,
+): Promise<OrderPaymentStatus> {
   const operation = "reconciliation.checkOrderPaymentStatus";
   return callUpstream({
     operation,

@@ -33,13 +33,23 @@ function kindOf(type: string | null | undefined): SlipTokenKind {
 }
 
 export function orderSlipTokens(wire: readonly WireToken[]): SlipToken[] {
-  const tokens = wire.map((w, index) => ({ index, kind: kindOf(w.type), digits: w.token.replace(/[\s-]/g, ""), info: w.info ?? null }));
+  const tokens = wire.map((w, index) => ({
+    index,
+    kind: kindOf(w.type),
+    digits: w.token.replace(/[\s-]/g, ""),
+    info: w.info ?? null,
+  }));
   for (const t of tokens) {
     if (!/^\d{20}$/.test(t.digits)) throw new RangeError(`token ${t.index + 1} is not 20 digits`);
   }
   tokens.sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || a.index - b.index);
   let keyChange = 0;
-  return tokens.map(({ kind, digits, info }) => ({ kind, digits, info, label: labelOf(kind, kind === "key_change" ? ++keyChange : 0) }));
+  return tokens.map(({ kind, digits, info }) => ({
+    kind,
+    digits,
+    info,
+    label: labelOf(kind, kind === "key_change" ? ++keyChange : 0),
+  }));
 }
 
 function labelOf(kind: SlipTokenKind, keyChangeNumber: number): string {

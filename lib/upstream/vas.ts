@@ -3,44 +3,10 @@ import { z } from "zod";
 import type { Cents } from "../money";
 import { decodeStandard } from "./envelope";
 import { callUpstream, type CallOptions } from "./http";
-import { cents, centsOrNull, dateFromMs, toWireRands, wireRands } from "./wire-common";
+import { productWire, purchaseWire, quoteWire } from "./vas-wire";
+import { cents, centsOrNull, dateFromMs, toWireRands } from "./wire-common";
 
 export type VasCategory = "airtime" | "data" | "lotto" | "voucher";
-
-const productWire = z.object({
-  id: z.union([z.string(), z.number().transform(String)]),
-  name: z.string(),
-  category: z.string(),
-  provider: z.string().nullish(),
-  description: z.string().nullish(),
-  fixedAmount: z.boolean(),
-  amount: wireRands.nullish(),
-  minAmount: wireRands.nullish(),
-  maxAmount: wireRands.nullish(),
-  reference: z.array(z.string()),
-  requiresRecipient: z.boolean().nullish(),
-});
-
-const quoteWire = z.object({
-  quoteId: z.string().nullish(),
-  productID: z.union([z.string(), z.number().transform(String)]),
-  amount: wireRands,
-  fees: z.array(z.object({ desc: z.string(), amount: wireRands })).nullish(),
-  total: wireRands,
-});
-
-const purchaseWire = z.object({
-  transactionId: z.string(),
-  productID: z.union([z.string(), z.number().transform(String)]),
-  amount: wireRands,
-  total: wireRands,
-  recipient: z.string().nullish(),
-  pin: z.string().nullish(),
-  serialNumber: z.string().nullish(),
-  instructions: z.string().nullish(),
-  receiptNumber: z.string().nullish(),
-  timestamp: z.number().int(),
-});
 
 export interface VasProduct {
   id: string;
@@ -81,7 +47,12 @@ export interface VasSale {
   at: Date;
 }
 
-const CATEGORIES: readonly string[] = ["airtime", "data", "lotto", "voucher"] satisfies VasCategory[];
+const CATEGORIES: readonly string[] = [
+  "airtime",
+  "data",
+  "lotto",
+  "voucher",
+] satisfies VasCategory[];
 
 /** A category the till has no screen for cannot be sold, so such products are left out. */
 function isCategory(category: string): category is VasCategory {
@@ -94,19 +65,22 @@ export async function listProducts(options?: CallOptions): Promise<VasProduct[]>
     operation,
     options,
     decode: (answer) =>
-      decodeStandard(operation, answer, z.array(productWire)).flatMap((p) => (isCategory(p.category) ? [{ ...p, category: p.category }] : [])).map((p) => ({
-        id: p.id,
-        name: p.name,
-        category: p.category,
-        provider: p.provider ?? null,
-        description: p.description ?? null,
-        fixedAmount: p.fixedAmount,
-        amountCents: centsOrNull(p.amount),
-        minCents: centsOrNull(p.minAmount),
-        maxCents: centsOrNull(p.maxAmount),
-        reference: p.reference,
-        needsMobileNumber: p.requiresRecipient ?? (p.category === "airtime" || p.category === "data"),
-      })),
+      decodeStandard(operation, answer, z.array(productWire))
+        .flatMap((p) => (isCategory(p.category) ? [{ ...p, category: p.category }] : []))
+        .map((p) => ({
+          id: p.id,
+          name: p.name,
+          category: p.category,
+          provider: p.provider ?? null,
+          description: p.description ?? null,
+          fixedAmount: p.fixedAmount,
+          amountCents: centsOrNull(p.amount),
+          minCents: centsOrNull(p.minAmount),
+          maxCents: centsOrNull(p.maxAmount),
+          reference: p.reference,
+          needsMobileNumber:
+            p.requiresRecipient ?? (p.category === "airtime" || p.category === "data"),
+        })),
   });
 }
 
@@ -157,9 +131,16 @@ export interface VasPurchaseInput extends VasQuoteInput {
 }
 
 /** Not idempotent upstream: never repeated automatically, an unclear answer leaves the sale unknown. */
-export async function purchaseVas(input: VasPurchaseInput, options?: CallOptions): Promise<VasSale> {
+export async function purchaseVas(
+  input: VasPurchaseInput,
+  options?: CallOptions,
+): Promise<VasSale> {
   const operation = "vas.purchase";
-  const body = { ...quoteBody(input), ...(input.quoteId ? { quoteId: input.quoteId } : {}), merchantReference: input.merchantReference };
+  const body = {
+    ...quoteBody(input),
+    ...(input.quoteId ? { quoteId: input.quoteId } : {}),
+    merchantReference: input.merchantReference,
+  };
   return callUpstream({
     operation,
     body,

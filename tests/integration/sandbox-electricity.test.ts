@@ -1,9 +1,9 @@
 import { describe, expect, inject, it } from "vitest";
 import { METERS, PREPAID, TARIFFS, type Meter } from "@/lib/sandbox/data-meters";
 import { ROUTES } from "@/lib/sandbox/routes";
-import { useSandbox, type Envelope } from "./sandbox-helpers";
+import { privateSandbox, type Envelope } from "./sandbox-helpers";
 
-const sb = useSandbox();
+const sb = privateSandbox();
 
 interface Token {
   token: string;
@@ -25,19 +25,33 @@ interface Vend {
     balance: number;
     refno: string;
     trDetails: { amt: number; vat: number; no: string };
-    voucher: { amounts: { desc: string; amt: number; outstanding: number }[]; token: Token[]; receiptno: string; units: number };
+    voucher: {
+      amounts: { desc: string; amt: number; outstanding: number }[];
+      token: Token[];
+      receiptno: string;
+      units: number;
+    };
   };
   meterDetails: { msno: string; sgc: number; krn: number; ti: number };
 }
 
 const meter = (municipality: string, scenario: Meter["scenario"]) => {
-  const m = METERS.find((x) => x.municipality === municipality && x.scenario === scenario && x.meterNumber.length === 11);
+  const m = METERS.find(
+    (x) =>
+      x.municipality === municipality && x.scenario === scenario && x.meterNumber.length === 11,
+  );
   if (!m) throw new Error(`no ${scenario} meter for ${municipality}`);
   return m;
 };
 
 const vend = (m: Meter, amount: number, idempotency?: string) =>
-  sb.api<Envelope<Vend>>("/v2/Electricity/Purchase", { meterNumber: m.meterNumber, municipality: m.municipality, amount, method: "cash", idempotency });
+  sb.api<Envelope<Vend>>("/v2/Electricity/Purchase", {
+    meterNumber: m.meterNumber,
+    municipality: m.municipality,
+    amount,
+    method: "cash",
+    idempotency,
+  });
 
 const EXPECTED_TYPES: Record<string, string[]> = {
   normal: ["STD"],
@@ -52,8 +66,14 @@ describe("sandbox: authentication", () => {
   it("answers 401 on every /api path without a key or with a wrong key", async () => {
     for (const route of ROUTES.filter((r) => r.api)) {
       const path = route.pattern.replace(/^\/api/, "");
-      const none = await sb.api(path, route.method === "GET" ? undefined : {}, { method: route.method, key: null });
-      const wrong = await sb.api(path, route.method === "GET" ? undefined : {}, { method: route.method, key: "not-the-key" });
+      const none = await sb.api(path, route.method === "GET" ? undefined : {}, {
+        method: route.method,
+        key: null,
+      });
+      const wrong = await sb.api(path, route.method === "GET" ? undefined : {}, {
+        method: route.method,
+        key: "not-the-key",
+      });
       expect([path, none.status, wrong.status]).toEqual([path, 401, 401]);
     }
   });
@@ -63,9 +83,18 @@ describe("sandbox: authentication", () => {
     const body = JSON.stringify({ meterNumber: "01100000007", municipality: "tshwane_prepaid" });
     const noKey = await fetch(`${url}/v2/Electricity/ConfirmCustomer`, { method: "POST", body });
     expect(noKey.status).toBe(401);
-    const ok = await fetch(`${url}/v2/Electricity/ConfirmCustomer`, { method: "POST", body, headers: { "X-API-KEY": "kassa-sandbox-key" } });
+    const ok = await fetch(`${url}/v2/Electricity/ConfirmCustomer`, {
+      method: "POST",
+      body,
+      headers: { "X-API-KEY": "kassa-sandbox-key" },
+    });
     const env = (await ok.json()) as Envelope<{ exists: boolean }>;
-    expect(env).toMatchObject({ success: true, error: null, errorNo: null, data: { exists: true } });
+    expect(env).toMatchObject({
+      success: true,
+      error: null,
+      errorNo: null,
+      data: { exists: true },
+    });
   });
 });
 
@@ -74,12 +103,17 @@ describe("sandbox: electricity scenarios per prepaid municipality", () => {
     for (const scenario of Object.keys(EXPECTED_TYPES) as Meter["scenario"][]) {
       it(`${municipality} ${scenario}: confirm gives the range, a vend gives the tokens in order`, async () => {
         const m = meter(municipality, scenario);
-        const confirm = await sb.api<Envelope<{ exists: boolean; customer: { name: string; provider_specific: { minLimit: number; maxLimit: number } } }>>(
-          "/v2/Electricity/ConfirmCustomer",
-          { meterNumber: m.meterNumber, municipality },
-        );
+        const confirm = await sb.api<
+          Envelope<{
+            exists: boolean;
+            customer: { name: string; provider_specific: { minLimit: number; maxLimit: number } };
+          }>
+        >("/v2/Electricity/ConfirmCustomer", { meterNumber: m.meterNumber, municipality });
         expect(confirm.status).toBe(200);
-        expect(confirm.body.data?.customer.provider_specific).toMatchObject({ minLimit: m.minLimit, maxLimit: m.maxLimit });
+        expect(confirm.body.data?.customer.provider_specific).toMatchObject({
+          minLimit: m.minLimit,
+          maxLimit: m.maxLimit,
+        });
         expect(confirm.body.data?.customer.name).toBe(m.surname);
 
         const amount = Math.max(m.minLimit, 150);
@@ -100,9 +134,14 @@ describe("sandbox: electricity scenarios per prepaid municipality", () => {
         expect(Math.round(lines.reduce((s, l) => s + l.amt * 100, 0))).toBe(amount * 100);
         expect(data.details.trDetails.vat).toBeCloseTo((amount * 15) / 115, 2);
         const electricity = lines.find((l) => l.desc === "Electricity")?.amt ?? 0;
-        expect(data.units).toBeCloseTo(Math.floor((electricity * 100 * 10) / TARIFFS[municipality].centsPerKwh) / 10, 5);
-        if (scenario === "arrears") expect(lines.find((l) => l.desc === "Arrears")?.outstanding).toBeGreaterThan(0);
-        if (scenario === "fixed_charges") expect(lines.find((l) => l.desc === "Fixed charges")?.amt).toBeGreaterThan(0);
+        expect(data.units).toBeCloseTo(
+          Math.floor((electricity * 100 * 10) / TARIFFS[municipality].centsPerKwh) / 10,
+          5,
+        );
+        if (scenario === "arrears")
+          expect(lines.find((l) => l.desc === "Arrears")?.outstanding).toBeGreaterThan(0);
+        if (scenario === "fixed_charges")
+          expect(lines.find((l) => l.desc === "Fixed charges")?.amt).toBeGreaterThan(0);
         if (scenario.startsWith("key_change")) expect(data.meterDetails.krn).toBe(2);
       });
     }
@@ -121,7 +160,8 @@ describe("sandbox: electricity scenarios per prepaid municipality", () => {
     const m = meter("mogale_prepaid", "arrears");
     const first = await vend(m, 200);
     const second = await vend(m, 200);
-    const owed = (v: typeof first) => v.body.data?.details.voucher.amounts.find((l) => l.desc === "Arrears")?.outstanding ?? 0;
+    const owed = (v: typeof first) =>
+      v.body.data?.details.voucher.amounts.find((l) => l.desc === "Arrears")?.outstanding ?? 0;
     expect(owed(first)).toBe(2400);
     expect(owed(second)).toBe(2350);
   });
@@ -143,13 +183,22 @@ describe("sandbox: electricity refusals", () => {
   });
 
   it("rejects unknown meters (1001), a meter under the wrong municipality (1001), unknown municipalities (1004) and blocked meters (1007)", async () => {
-    const confirm = (meterNumber: string, municipality: string) => sb.api<Envelope>("/v2/Electricity/ConfirmCustomer", { meterNumber, municipality });
+    const confirm = (meterNumber: string, municipality: string) =>
+      sb.api<Envelope>("/v2/Electricity/ConfirmCustomer", { meterNumber, municipality });
     expect((await confirm("01100000015", "tshwane_prepaid")).body.errorNo).toBe(1001);
     expect((await confirm("01100000007", "zeerust_prepaid")).body.errorNo).toBe(1001);
     expect((await confirm("01100000007", "thembelihle_prepaid")).body.errorNo).toBe(1004);
-    expect((await confirm(meter("tshwane_prepaid", "blocked").meterNumber, "tshwane_prepaid")).body.errorNo).toBe(1007);
+    expect(
+      (await confirm(meter("tshwane_prepaid", "blocked").meterNumber, "tshwane_prepaid")).body
+        .errorNo,
+    ).toBe(1007);
     expect((await vend(meter("tshwane_prepaid", "blocked"), 100)).body.errorNo).toBe(1007);
-    const bad = await sb.api<Envelope>("/v2/Electricity/Purchase", { meterNumber: "01100000007", municipality: "tshwane_prepaid", amount: 100, method: "voucher" });
+    const bad = await sb.api<Envelope>("/v2/Electricity/Purchase", {
+      meterNumber: "01100000007",
+      municipality: "tshwane_prepaid",
+      amount: 100,
+      method: "voucher",
+    });
     expect(bad.body.errorNo).toBe(1006);
   });
 
@@ -167,7 +216,9 @@ describe("sandbox: idempotency", () => {
     const again = await vend(m, 300, "sale-42");
     expect(again.body).toEqual(first.body);
     const other = await vend(m, 300, "sale-43");
-    expect(other.body.data?.details.voucher.token[2]?.token).not.toBe(first.body.data?.details.voucher.token[2]?.token);
+    expect(other.body.data?.details.voucher.token[2]?.token).not.toBe(
+      first.body.data?.details.voucher.token[2]?.token,
+    );
     const txns = await sb.control<{ transactions: { idempotency: string }[] }>("/transactions");
     expect(txns.body.transactions.map((t) => t.idempotency)).toEqual(["sale-42", "sale-43"]);
   });
@@ -183,8 +234,20 @@ describe("sandbox: idempotency", () => {
 
 describe("sandbox: postpaid through the electricity purchase", () => {
   it("a postpaid municipality pays the bill: mode 1, receipt URL, no token", async () => {
-    const { body } = await sb.api<Envelope<Vend>>("/v2/Electricity/Purchase", { meterNumber: "5000123456", municipality: "tshwane_postpaid", amount: 500, method: "card", idempotency: "bill-1" });
-    expect(body.data).toMatchObject({ mode: 1, token: null, tokenCount: null, units: null, meter: "5000123456" });
+    const { body } = await sb.api<Envelope<Vend>>("/v2/Electricity/Purchase", {
+      meterNumber: "5000123456",
+      municipality: "tshwane_postpaid",
+      amount: 500,
+      method: "card",
+      idempotency: "bill-1",
+    });
+    expect(body.data).toMatchObject({
+      mode: 1,
+      token: null,
+      tokenCount: null,
+      units: null,
+      meter: "5000123456",
+    });
     expect(body.data?.receipt).toMatch(new RegExp(`^${sb.origin}/receipts/`));
     const receipt = await fetch(body.data?.receipt ?? "");
     expect(receipt.status).toBe(200);

@@ -18,8 +18,16 @@ export interface Answer<T = unknown> {
 export interface SandboxHandle {
   url: string;
   origin: string;
-  api<T = Record<string, unknown>>(path: string, body?: unknown, init?: { method?: string; key?: string | null }): Promise<Answer<T>>;
-  control<T = Record<string, unknown>>(path: string, body?: unknown, method?: string): Promise<Answer<T>>;
+  api<T = Record<string, unknown>>(
+    path: string,
+    body?: unknown,
+    init?: { method?: string; key?: string | null },
+  ): Promise<Answer<T>>;
+  control<T = Record<string, unknown>>(
+    path: string,
+    body?: unknown,
+    method?: string,
+  ): Promise<Answer<T>>;
 }
 
 async function answer<T>(res: Response): Promise<Answer<T>> {
@@ -34,7 +42,7 @@ async function answer<T>(res: Response): Promise<Answer<T>> {
 }
 
 /** A private sandbox for this file, reset before each test. */
-export function useSandbox(): SandboxHandle {
+export function privateSandbox(): SandboxHandle {
   let running: Awaited<ReturnType<typeof startSandbox>> | undefined;
   const handle: SandboxHandle = {
     url: "",
@@ -43,11 +51,19 @@ export function useSandbox(): SandboxHandle {
       const key = init.key === undefined ? SANDBOX_API_KEY : init.key;
       const headers: Record<string, string> = { "Content-Type": "application/json" };
       if (key !== null) headers["X-API-KEY"] = key;
-      const res = await fetch(`${handle.url}${path}`, { method: init.method ?? "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${handle.url}${path}`, {
+        method: init.method ?? "POST",
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return answer(res);
     },
     async control(path, body, method = body === undefined ? "GET" : "POST") {
-      const res = await fetch(`${handle.origin}/__sandbox${path}`, { method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${handle.origin}/__sandbox${path}`, {
+        method,
+        headers: { "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return answer(res);
     },
   };

@@ -3,17 +3,28 @@ import { describe, expect, it } from "vitest";
 import { createOrder } from "@/lib/upstream/orders";
 import { checkOrderPaymentStatus, fetchLedger } from "@/lib/upstream/reconciliation";
 import { UpstreamError } from "@/lib/upstream/errors";
-import { useSharedSandbox } from "./upstream-sandbox";
+import { connectToSharedSandbox } from "./upstream-sandbox";
 
-const sandbox = useSharedSandbox();
+const sandbox = connectToSharedSandbox();
 
 function order(orderId: string, totalCents = 34550) {
   return {
     orderId,
     description: "Traffic fines (2)",
     totalCents,
-    lines: [{ id: "l1", productId: "fine", name: "Notice 0212600000000019", unitPriceCents: totalCents, quantity: 1 }],
-    returnTo: { success: "http://localhost:3000/kiosk/paid", cancel: "http://localhost:3000/kiosk/cancelled" },
+    lines: [
+      {
+        id: "l1",
+        productId: "fine",
+        name: "Notice 0212600000000019",
+        unitPriceCents: totalCents,
+        quantity: 1,
+      },
+    ],
+    returnTo: {
+      success: "http://localhost:3000/kiosk/paid",
+      cancel: "http://localhost:3000/kiosk/cancelled",
+    },
     metadata: { till: "kiosk-1", cashier: "kiosk", kind: "fines" },
   };
 }
@@ -30,7 +41,10 @@ describe("card orders and reconciliation against the sandbox", () => {
   });
 
   it("[orders.putOrder] passes on the upstream's refusal as the cashier message", async () => {
-    const e: unknown = await createOrder({ ...order(randomUUID()), returnTo: { success: "not a url", cancel: "also not" } }).catch((x: unknown) => x);
+    const e: unknown = await createOrder({
+      ...order(randomUUID()),
+      returnTo: { success: "not a url", cancel: "also not" },
+    }).catch((x: unknown) => x);
     // Kassa's own check (z.url on the wire) does not run on input, so the sandbox's 400 is what comes back.
     expect(e).toBeInstanceOf(UpstreamError);
     expect(e).toMatchObject({ kind: "rejected", outcomeKnown: true });
@@ -43,7 +57,12 @@ describe("card orders and reconciliation against the sandbox", () => {
     expect((await checkOrderPaymentStatus(id)).paymentStatus).toBe("NO_ATTEMPT");
     await sandbox.orderAction(id, "pay");
     const paid = await checkOrderPaymentStatus(id);
-    expect(paid).toMatchObject({ orderId: id, paymentStatus: "PAID", amountCents: 10000, verificationErrors: [] });
+    expect(paid).toMatchObject({
+      orderId: id,
+      paymentStatus: "PAID",
+      amountCents: 10000,
+      verificationErrors: [],
+    });
   });
 
   it("[reconciliation.checkOrderPaymentStatus] returns VERIFICATION_ERROR for an unknown order instead of throwing", async () => {

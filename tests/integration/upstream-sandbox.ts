@@ -8,7 +8,10 @@ import { SANDBOX_API_KEY } from "@/lib/env-schema";
  * environment at its sandbox before the first call.
  */
 
-export function pointClientAt(url: string, options: { apiKey?: string; timeoutMs?: number } = {}): void {
+export function pointClientAt(
+  url: string,
+  options: { apiKey?: string; timeoutMs?: number } = {},
+): void {
   process.env.KASSA_UPSTREAM_ENV = "sandbox";
   process.env.KASSA_UPSTREAM_URL = url;
   process.env.KASSA_API_KEY = options.apiKey ?? SANDBOX_API_KEY;
@@ -17,7 +20,9 @@ export function pointClientAt(url: string, options: { apiKey?: string; timeoutMs
 }
 
 /** The sandbox tests/global-setup.ts started for the whole run, shared with other files: never reset it. */
-export function useSharedSandbox(options: { apiKey?: string; timeoutMs?: number } = {}): SandboxControl {
+export function connectToSharedSandbox(
+  options: { apiKey?: string; timeoutMs?: number } = {},
+): SandboxControl {
   pointClientAt(inject("sandboxUrl"), options);
   return sandboxControl(inject("sandboxOrigin"));
 }
@@ -40,17 +45,27 @@ export function sandboxControl(origin: string) {
       headers: body === undefined ? {} : { "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!res.ok) throw new Error(`sandbox control ${method} ${path}: ${res.status} ${await res.text()}`);
+    if (!res.ok)
+      throw new Error(`sandbox control ${method} ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   }
   return {
     origin,
     reset: () => call("POST", "/reset"),
-    transactions: async () => (await call<{ transactions: SandboxTransaction[] }>("GET", "/transactions")).transactions,
-    fault: (fault: { path: string; kind: FaultKind; count?: number; ms?: number; variant?: "text" | "shape" }) => call("POST", "/faults", fault),
+    transactions: async () =>
+      (await call<{ transactions: SandboxTransaction[] }>("GET", "/transactions")).transactions,
+    fault: (fault: {
+      path: string;
+      kind: FaultKind;
+      count?: number;
+      ms?: number;
+      variant?: "text" | "shape";
+    }) => call("POST", "/faults", fault),
     clearFaults: () => call("DELETE", "/faults"),
-    addLedgerPayment: (payment: { paymentReference: string; amount: number; status?: string }) => call("POST", "/ledger/transactions", payment),
-    orderAction: (id: string, action: "open" | "pay" | "decline" | "cancel") => call("POST", `/orders/${encodeURIComponent(id)}/${action}`),
+    addLedgerPayment: (payment: { paymentReference: string; amount: number; status?: string }) =>
+      call("POST", "/ledger/transactions", payment),
+    orderAction: (id: string, action: "open" | "pay" | "decline" | "cancel") =>
+      call("POST", `/orders/${encodeURIComponent(id)}/${action}`),
   };
 }
 
@@ -61,9 +76,8 @@ export function newKey(): string {
   return randomUUID();
 }
 
-/** Meter numbers follow docs/sandbox.md: 0 M S 0000000 C with a Luhn check digit. */
-export function testMeter(municipalityDigit: number, scenarioDigit: number): string {
-  const payload = `0${municipalityDigit}${scenarioDigit}0000000`;
+/** Appends a Luhn check digit, as meter, ID and notice numbers carry (docs/sandbox.md). */
+export function withLuhn(payload: string): string {
   let sum = 0;
   for (let i = payload.length - 1, double = true; i >= 0; i--, double = !double) {
     let d = Number(payload[i]);
@@ -71,4 +85,17 @@ export function testMeter(municipalityDigit: number, scenarioDigit: number): str
     sum += d;
   }
   return payload + String((10 - (sum % 10)) % 10);
+}
+
+/** Meter numbers follow docs/sandbox.md: 0 M S 0000000 C. */
+export function testMeter(municipalityDigit: number, scenarioDigit: number): string {
+  return withLuhn(`0${municipalityDigit}${scenarioDigit}0000000`);
+}
+
+/** A sandbox of this file's own, for tests that change shared state (faults, paid fines). */
+export async function startOwnSandbox(options: { timeoutMs?: number } = {}) {
+  const { startSandbox } = await import("@/lib/sandbox/server");
+  const sandbox = await startSandbox({ port: 0 });
+  pointClientAt(sandbox.url, options);
+  return { ...sandboxControl(sandbox.origin), close: sandbox.close };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { listProducts, purchaseVas, quoteVas, type VasProduct } from "@/lib/upstream/vas";
-import { useSharedSandbox } from "./upstream-sandbox";
+import { connectToSharedSandbox } from "./upstream-sandbox";
 
-useSharedSandbox();
+connectToSharedSandbox();
 
 async function product(id: string): Promise<VasProduct> {
   const found = (await listProducts()).find((p) => p.id === id);
@@ -14,30 +14,58 @@ async function product(id: string): Promise<VasProduct> {
 describe("value-added services against the sandbox", () => {
   it("[vas.products] lists fixed and open-value products of every category, amounts in cents", async () => {
     const products = await listProducts();
-    expect(new Set(products.map((p) => p.category))).toEqual(new Set(["airtime", "data", "lotto", "voucher"]));
+    expect(new Set(products.map((p) => p.category))).toEqual(
+      new Set(["airtime", "data", "lotto", "voucher"]),
+    );
     const fixed = products.find((p) => p.id === "VOD-AIR-10");
-    expect(fixed).toMatchObject({ fixedAmount: true, amountCents: 1000, minCents: null, maxCents: null, needsMobileNumber: true });
+    expect(fixed).toMatchObject({
+      fixedAmount: true,
+      amountCents: 1000,
+      minCents: null,
+      maxCents: null,
+      needsMobileNumber: true,
+    });
     const open = products.find((p) => p.id === "MTN-AIR-OPEN");
-    expect(open).toMatchObject({ fixedAmount: false, amountCents: null, minCents: 500, maxCents: 100000 });
+    expect(open).toMatchObject({
+      fixedAmount: false,
+      amountCents: null,
+      minCents: 500,
+      maxCents: 100000,
+    });
   });
 
   it("[vas.confirm] quotes a voucher with its fees and total", async () => {
     const quote = await quoteVas({ product: await product("GOOGLEPLAY-100"), amountCents: 10000 });
     expect(quote.amountCents).toBe(10000);
-    expect(quote.totalCents).toBe(quote.amountCents + quote.fees.reduce((s, f) => s + f.amountCents, 0));
+    expect(quote.totalCents).toBe(
+      quote.amountCents + quote.fees.reduce((s, f) => s + f.amountCents, 0),
+    );
     expect(quote.fees.length).toBeGreaterThan(0);
   });
 
   it("[vas.confirm] refuses an open amount outside the product's range (1102)", async () => {
-    const e: unknown = await quoteVas({ product: await product("MTN-AIR-OPEN"), amountCents: 100, mobileNumber: "0821234567" }).catch((x: unknown) => x);
+    const e: unknown = await quoteVas({
+      product: await product("MTN-AIR-OPEN"),
+      amountCents: 100,
+      mobileNumber: "0821234567",
+    }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(UpstreamError);
-    expect(e).toMatchObject({ kind: "rejected", code: 1102, cashierMessage: "The amount is outside this product's range." });
+    expect(e).toMatchObject({
+      kind: "rejected",
+      code: 1102,
+      cashierMessage: "The amount is outside this product's range.",
+    });
   });
 
   it("[vas.purchase] sells a voucher with its pin and instructions", async () => {
     const voucher = await product("GOOGLEPLAY-100");
     const quote = await quoteVas({ product: voucher, amountCents: 10000 });
-    const sale = await purchaseVas({ product: voucher, amountCents: 10000, quoteId: quote.quoteId, merchantReference: `vas-${Date.now()}` });
+    const sale = await purchaseVas({
+      product: voucher,
+      amountCents: 10000,
+      quoteId: quote.quoteId,
+      merchantReference: `vas-${Date.now()}`,
+    });
     expect(sale.pin).toBeTruthy();
     expect(sale.instructions).toBeTruthy();
     expect(sale.totalCents).toBe(quote.totalCents);
@@ -45,7 +73,12 @@ describe("value-added services against the sandbox", () => {
 
   it("[vas.purchase] sends airtime to a mobile number given the local way", async () => {
     const airtime = await product("MTN-AIR-OPEN");
-    const sale = await purchaseVas({ product: airtime, amountCents: 1250, mobileNumber: "082 123 4567", merchantReference: `vas-${Date.now()}` });
+    const sale = await purchaseVas({
+      product: airtime,
+      amountCents: 1250,
+      mobileNumber: "082 123 4567",
+      merchantReference: `vas-${Date.now()}`,
+    });
     expect(sale).toMatchObject({ amountCents: 1250, mobileNumber: "27821234567", pin: null });
   });
 });

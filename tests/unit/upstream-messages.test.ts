@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ERROR_NO_MESSAGES, errorNoMessage, FINE_ERROR_CODES, FINE_ERROR_MESSAGES, fineErrorMessage } from "@/lib/upstream/messages";
+import {
+  ERROR_NO_MESSAGES,
+  errorNoMessage,
+  FINE_ERROR_CODES,
+  FINE_ERROR_MESSAGES,
+  fineErrorMessage,
+} from "@/lib/upstream/messages";
 
 const root = path.resolve(__dirname, "../..");
 const SPEC_FINE_CODES = [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 23];
@@ -10,13 +16,18 @@ describe("cashier messages", () => {
   it("has its own message for every traffic-fine code of the spec", () => {
     expect([...FINE_ERROR_CODES].sort((a, b) => a - b)).toEqual(SPEC_FINE_CODES);
     for (const code of SPEC_FINE_CODES) {
-      expect(fineErrorMessage(code)).toBe(FINE_ERROR_MESSAGES[code as keyof typeof FINE_ERROR_MESSAGES]);
+      expect(fineErrorMessage(code)).toBe(
+        FINE_ERROR_MESSAGES[code as keyof typeof FINE_ERROR_MESSAGES],
+      );
       expect(fineErrorMessage(code)).not.toMatch(/code \d+/);
     }
   });
 
   it("reads the fine codes from the spec's own table", () => {
-    const spec = readFileSync(path.resolve(root, "../shared/spec/core-service-interface.md"), "utf8");
+    const spec = readFileSync(
+      path.resolve(root, "../shared/spec/core-service-interface.md"),
+      "utf8",
+    );
     const table = spec.slice(spec.indexOf("Traffic fine error codes"));
     const codes = [...table.matchAll(/^\| (\d+) \|/gm)].map((m) => Number(m[1]));
     expect(codes.length).toBeGreaterThan(0);
@@ -24,7 +35,9 @@ describe("cashier messages", () => {
   });
 
   it("shows code 23's validation messages to the cashier", () => {
-    expect(fineErrorMessage(23, ["Notice 123 amount must be 500.00"])).toContain("Notice 123 amount must be 500.00");
+    expect(fineErrorMessage(23, ["Notice 123 amount must be 500.00"])).toContain(
+      "Notice 123 amount must be 500.00",
+    );
   });
 
   it("covers the errorNo catalogue of docs/upstream-assumptions.md word for word", () => {
@@ -40,18 +53,30 @@ describe("cashier messages", () => {
   });
 
   it("speaks of an account on bills and names a known limit", () => {
-    expect(errorNoMessage(1001, null, { subject: "account" })).toBe("This account number is not known to the municipality.");
-    expect(errorNoMessage(1002, null, { limits: { minCents: 2000, maxCents: null } })).toBe("The amount is below this meter's minimum of R 20,00.");
+    expect(errorNoMessage(1001, null, { subject: "account" })).toBe(
+      "This account number is not known to the municipality.",
+    );
+    expect(errorNoMessage(1002, null, { limits: { minCents: 2000, maxCents: null } })).toBe(
+      "The amount is below this meter's minimum of R 20,00.",
+    );
     expect(errorNoMessage(9999, "  Try later ")).toBe("Try later");
   });
 
   it("is importable by the browser: no server-only import in the pure modules", () => {
-    for (const file of ["messages.ts", "municipalities.ts", "tokens.ts", "operations.ts", "retry.ts"]) {
+    for (const file of [
+      "messages.ts",
+      "municipalities.ts",
+      "tokens.ts",
+      "operations.ts",
+      "retry.ts",
+    ]) {
       const valueImports = readFileSync(path.resolve(root, "lib/upstream", file), "utf8")
         .split("\n")
         .filter((line) => /^import (?!type )/.test(line));
       for (const line of valueImports) {
-        expect(line, file).not.toMatch(/server-only|"\.\.\/env"|"\.\/(http|errors|envelope|wire-common|electricity|fines|vas|orders|reconciliation|merchant|bills)"/);
+        expect(line, file).not.toMatch(
+          /server-only|"\.\.\/env"|"\.\/(http|errors|envelope|wire-common|electricity|fines|vas|orders|reconciliation|merchant|bills)"/,
+        );
       }
     }
   });

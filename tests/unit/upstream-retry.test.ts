@@ -17,12 +17,18 @@ describe("which calls are repeated automatically", () => {
   it("repeats electricity and bill purchases only with the same idempotency key", () => {
     expect(OPERATIONS["electricity.purchase"].retry).toBe("same-key");
     expect(OPERATIONS["bills.purchase"].retry).toBe("same-key");
-    expect(shouldRetry({ ...base, policy: "same-key", kind: "timeout", hasIdempotencyKey: true })).toBe(true);
-    expect(shouldRetry({ ...base, policy: "same-key", kind: "timeout", hasIdempotencyKey: false })).toBe(false);
+    expect(
+      shouldRetry({ ...base, policy: "same-key", kind: "timeout", hasIdempotencyKey: true }),
+    ).toBe(true);
+    expect(
+      shouldRetry({ ...base, policy: "same-key", kind: "timeout", hasIdempotencyKey: false }),
+    ).toBe(false);
   });
 
   it("treats look-ups, balance, quotes, validation, ledger and status as safe", () => {
-    const safe = Object.entries(OPERATIONS).filter(([, op]) => op.retry === "safe").map(([name]) => name);
+    const safe = Object.entries(OPERATIONS)
+      .filter(([, op]) => op.retry === "safe")
+      .map(([name]) => name);
     expect(safe.sort()).toEqual(
       [
         "bills.confirmCustomer",

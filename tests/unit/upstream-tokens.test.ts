@@ -21,7 +21,9 @@ describe("slip tokens", () => {
   });
 
   it("strips spaces and refuses a token that is not 20 digits", () => {
-    expect(orderSlipTokens([{ token: "1234 5678 9012 3456 7890", type: "STD" }])[0]?.digits).toBe("12345678901234567890");
+    expect(orderSlipTokens([{ token: "1234 5678 9012 3456 7890", type: "STD" }])[0]?.digits).toBe(
+      "12345678901234567890",
+    );
     expect(() => orderSlipTokens([{ token: "1234", type: "STD" }])).toThrow(/20 digits/);
   });
 

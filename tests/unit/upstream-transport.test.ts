@@ -23,7 +23,12 @@ function json(res: http.ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
 }
 
-const balance = { success: true, data: { balance: 1234.56, services: [], timestamp: 1_790_000_000_000 }, error: null, errorNo: null };
+const balance = {
+  success: true,
+  data: { balance: 1234.56, services: [], timestamp: 1_790_000_000_000 },
+  error: null,
+  errorNo: null,
+};
 const vend = {
   success: true,
   error: null,
@@ -35,7 +40,13 @@ const vend = {
     timestamp: 1_790_000_000_000,
     token: "receipt text",
     units: 40.2,
-    details: { trDetails: { vat: 13.06 }, voucher: { token: [{ token: "1".repeat(20), type: "STD", info: "Credit" }], amounts: [{ desc: "Arrears", amt: 0.3, outstanding: 120.7 }] } },
+    details: {
+      trDetails: { vat: 13.06 },
+      voucher: {
+        token: [{ token: "1".repeat(20), type: "STD", info: "Credit" }],
+        amounts: [{ desc: "Arrears", amt: 0.3, outstanding: 120.7 }],
+      },
+    },
     meterDetails: { sgc: 123456, krn: 1, ti: 2 },
   },
 };
@@ -88,11 +99,36 @@ describe("upstream transport", () => {
 
   it("converts cents to rands on the way out and rands to cents on the way back", async () => {
     reply = (_req, _body, res) => json(res, 200, vend);
-    const out = await vendElectricity({ meterNumber: "01234567890", municipality: "tshwane_prepaid", amountCents: 10010, method: "cash", idempotencyKey: "k-1" });
-    expect(JSON.parse(seen[0]?.body ?? "")).toEqual({ meterNumber: "01234567890", municipality: "tshwane_prepaid", amount: 100.1, method: "cash", idempotency: "k-1" });
-    expect(out).toMatchObject({ amountCents: 10010, vatCents: 1306, charges: [{ description: "Arrears", amountCents: 30, outstandingCents: 12070 }] });
+    const out = await vendElectricity({
+      meterNumber: "01234567890",
+      municipality: "tshwane_prepaid",
+      amountCents: 10010,
+      method: "cash",
+      idempotencyKey: "k-1",
+    });
+    expect(JSON.parse(seen[0]?.body ?? "")).toEqual({
+      meterNumber: "01234567890",
+      municipality: "tshwane_prepaid",
+      amount: 100.1,
+      method: "cash",
+      idempotency: "k-1",
+    });
+    expect(out).toMatchObject({
+      amountCents: 10010,
+      vatCents: 1306,
+      charges: [{ description: "Arrears", amountCents: 30, outstandingCents: 12070 }],
+      breakdown: [{ description: "Arrears" }],
+    });
     expect(out.at).toEqual(new Date(1_790_000_000_000));
-    await expect(vendElectricity({ meterNumber: "1", municipality: "tshwane_prepaid", amountCents: 10.5, method: "cash", idempotencyKey: "k" })).rejects.toThrow(RangeError);
+    await expect(
+      vendElectricity({
+        meterNumber: "1",
+        municipality: "tshwane_prepaid",
+        amountCents: 10.5,
+        method: "cash",
+        idempotencyKey: "k",
+      }),
+    ).rejects.toThrow(RangeError);
   });
 
   it("gives up after the timeout and retries a safe look-up with backoff", async () => {
@@ -113,26 +149,54 @@ describe("upstream transport", () => {
 
   it("never repeats mark-paid, and reports its outcome unknown after a 500", async () => {
     reply = (_req, _body, res) => json(res, 500, {});
-    const e = await failure(markFinesPaid({ paymentReference: "S-1", paymentType: "CASH", fines: [{ noticeNumber: "N1", amountCents: 50000 }] }));
+    const e = await failure(
+      markFinesPaid({
+        paymentReference: "S-1",
+        paymentType: "CASH",
+        fines: [{ noticeNumber: "N1", amountCents: 50000 }],
+      }),
+    );
     expect(e).toMatchObject({ kind: "unavailable", outcomeKnown: false });
     expect(seen).toHaveLength(1);
-    expect(JSON.parse(seen[0]?.body ?? "").finesPaid).toEqual([{ noticeNumber: "N1", amount: 500, currency: "ZAR" }]);
+    expect(JSON.parse(seen[0]?.body ?? "").finesPaid).toEqual([
+      { noticeNumber: "N1", amount: 500, currency: "ZAR" },
+    ]);
   });
 
   it("repeats a vend with the same idempotency key after a dropped connection", async () => {
     let calls = 0;
     reply = (req, _body, res) => (++calls === 1 ? req.socket.destroy() : json(res, 200, vend));
-    await expect(vendElectricity({ meterNumber: "01234567890", municipality: "tshwane_prepaid", amountCents: 10010, method: "card", idempotencyKey: "same" })).resolves.toBeTruthy();
+    await expect(
+      vendElectricity({
+        meterNumber: "01234567890",
+        municipality: "tshwane_prepaid",
+        amountCents: 10010,
+        method: "card",
+        idempotencyKey: "same",
+      }),
+    ).resolves.toBeTruthy();
     expect(seen.map((s) => JSON.parse(s.body).idempotency)).toEqual(["same", "same"]);
   });
 
   it("never writes the key in an error or a log line, even when the upstream echoes it", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    reply = (_req, _body, res) => json(res, 400, { success: false, data: null, error: `9000 - key ${KEY} is suspended`, errorNo: 9000 });
+    reply = (_req, _body, res) =>
+      json(res, 400, {
+        success: false,
+        data: null,
+        error: `9000 - key ${KEY} is suspended`,
+        errorNo: 9000,
+      });
     const e = await failure(confirmMeter({ meterNumber: "1", municipality: "tshwane_prepaid" }));
     expect(e.kind).toBe("rejected");
     expect(e.cashierMessage).toBe("key [redacted] is suspended");
-    const everything = [e.message, e.cashierMessage, JSON.stringify(e), e.stack ?? "", ...warn.mock.calls.flat().map(String)].join("\n");
+    const everything = [
+      e.message,
+      e.cashierMessage,
+      JSON.stringify(e),
+      e.stack ?? "",
+      ...warn.mock.calls.flat().map(String),
+    ].join("\n");
     expect(everything).not.toContain(KEY);
     expect(warn).toHaveBeenCalled();
   });
@@ -147,9 +211,43 @@ describe("upstream transport", () => {
     vi.resetModules();
     const fresh = await import("@/lib/upstream/electricity");
     const e = await fresh
-      .vendElectricity({ meterNumber: "1", municipality: "tshwane_prepaid", amountCents: 100, method: "cash", idempotencyKey: "k" }, { maxAttempts: 1 })
+      .vendElectricity(
+        {
+          meterNumber: "1",
+          municipality: "tshwane_prepaid",
+          amountCents: 100,
+          method: "cash",
+          idempotencyKey: "k",
+        },
+        { maxAttempts: 1 },
+      )
       .catch((error: unknown) => error as UpstreamError);
     expect(e).toMatchObject({ kind: "unavailable", outcomeKnown: true });
+    process.env.KASSA_UPSTREAM_URL = `http://127.0.0.1:${port}/api`;
+    vi.resetModules();
+  });
+
+  it("keeps a vend's outcome unknown when a retry is refused a connection after a timeout", async () => {
+    const { port } = server.address() as AddressInfo;
+    const hanging = http.createServer(() => hanging.close()); // takes the vend, then stops listening
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    process.env.KASSA_UPSTREAM_URL = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/api`;
+    vi.resetModules();
+    const fresh = await import("@/lib/upstream/electricity");
+    const e = await fresh
+      .vendElectricity(
+        {
+          meterNumber: "1",
+          municipality: "tshwane_prepaid",
+          amountCents: 100,
+          method: "cash",
+          idempotencyKey: "k",
+        },
+        { maxAttempts: 2 },
+      )
+      .catch((error: unknown) => error as UpstreamError);
+    expect(e).toMatchObject({ kind: "unavailable", outcomeKnown: false });
+    hanging.closeAllConnections();
     process.env.KASSA_UPSTREAM_URL = `http://127.0.0.1:${port}/api`;
     vi.resetModules();
   });
@@ -163,9 +261,17 @@ describe("upstream transport", () => {
 
 describe("a live key never reaches a test host", () => {
   it("refuses before sending", () => {
-    expect(() => assertSafeTarget("merchant.checkBalance", "live", "https://api.staging.example.co.za/api")).toThrow(UpstreamError);
-    expect(() => assertSafeTarget("merchant.checkBalance", "live", "http://127.0.0.1:4010/api")).toThrow(/test host/);
-    expect(() => assertSafeTarget("merchant.checkBalance", "live", "https://api.example.co.za/api")).not.toThrow();
-    expect(() => assertSafeTarget("merchant.checkBalance", "test", "https://api.staging.example.co.za/api")).not.toThrow();
+    expect(() =>
+      assertSafeTarget("merchant.checkBalance", "live", "https://api.staging.example.co.za/api"),
+    ).toThrow(UpstreamError);
+    expect(() =>
+      assertSafeTarget("merchant.checkBalance", "live", "http://127.0.0.1:4010/api"),
+    ).toThrow(/test host/);
+    expect(() =>
+      assertSafeTarget("merchant.checkBalance", "live", "https://api.example.co.za/api"),
+    ).not.toThrow();
+    expect(() =>
+      assertSafeTarget("merchant.checkBalance", "test", "https://api.staging.example.co.za/api"),
+    ).not.toThrow();
   });
 });

@@ -1,11 +1,19 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { requirePageRole } from "@/lib/auth/staff";
+import { todayAtAGlance } from "@/lib/office/today";
+import { formatRand } from "@/lib/money";
+import { LowBalanceWarning } from "@/components/shell/low-balance-warning";
+import { BarChart } from "@/components/reports/bar-chart";
 
 export const metadata: Metadata = { title: "Back office" };
+export const dynamic = "force-dynamic";
 
+/** The day at a glance: today's completed sales (Africa/Johannesburg) per hour and per kind. */
 export default async function OfficeHome({ searchParams }: { searchParams: Promise<{ refused?: string }> }) {
   const staff = await requirePageRole("supervisor");
   const { refused } = await searchParams;
+  const today = await todayAtAGlance();
   return (
     <div className="flex flex-col gap-4">
       {refused && (
@@ -13,8 +21,19 @@ export default async function OfficeHome({ searchParams }: { searchParams: Promi
           That page is for another role.
         </p>
       )}
-      <h1 className="text-2xl font-semibold">Back office</h1>
-      <p>Welcome, {staff.name}. The day at a glance appears here.</p>
+      <h1 className="text-2xl font-semibold">The day at a glance</h1>
+      <p>
+        Welcome, {staff.name}. {today.day}: <strong data-testid="today-total">{formatRand(today.totalCents)}</strong> in{" "}
+        <span data-testid="today-count">{today.count}</span> completed sales.
+      </p>
+      <LowBalanceWarning />
+      {today.unknownCount > 0 && (
+        <p role="alert" className="rounded bg-amber-100 p-3 text-amber-900">
+          {today.unknownCount} sale(s) not confirmed. <Link href="/unresolved" className="underline">Resolve them</Link>
+        </p>
+      )}
+      <BarChart title="Sales per hour" bars={today.perHour} vertical />
+      <BarChart title="Sales by kind" bars={today.perKind} />
     </div>
   );
 }

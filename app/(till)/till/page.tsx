@@ -4,16 +4,18 @@ import { currentShift } from "@/lib/shifts/current";
 import { formatRand } from "@/lib/money";
 import { Tiles, type Tile } from "@/components/shell/tiles";
 import { OpenShiftForm } from "../shift/open-shift-form";
+import { LowBalanceWarning } from "@/components/shell/low-balance-warning";
+import Link from "next/link";
 
 export const metadata: Metadata = { title: "Till" };
 
 const TILES: Tile[] = [
-  { href: "/electricity", label: "Electricity", shortcut: "E", hint: "Prepaid tokens", ready: false },
-  { href: "/bills", label: "Bills", shortcut: "B", hint: "Municipal accounts", ready: false },
-  { href: "/fines", label: "Traffic fines", shortcut: "F", hint: "Look up and pay", ready: false },
-  { href: "/vas?category=airtime", label: "Airtime & data", shortcut: "A", hint: "All networks", ready: false },
-  { href: "/vas?category=voucher", label: "Vouchers & lotto", shortcut: "V", hint: "PINs and tickets", ready: false },
-  { href: "/history", label: "History", shortcut: "H", hint: "This shift's sales, reprints", ready: false },
+  { href: "/electricity", label: "Electricity", shortcut: "E", hint: "Prepaid tokens", ready: true },
+  { href: "/bills", label: "Bills", shortcut: "B", hint: "Municipal accounts", ready: true },
+  { href: "/fines", label: "Traffic fines", shortcut: "F", hint: "Look up and pay", ready: true },
+  { href: "/vas?category=airtime", label: "Airtime & data", shortcut: "A", hint: "All networks", ready: true },
+  { href: "/vas?category=voucher", label: "Vouchers & lotto", shortcut: "V", hint: "PINs and tickets", ready: true },
+  { href: "/history", label: "History", shortcut: "H", hint: "This shift's sales, reprints", ready: true },
 ];
 
 export default async function TillHome({ searchParams }: { searchParams: Promise<{ refused?: string }> }) {
@@ -27,6 +29,7 @@ export default async function TillHome({ searchParams }: { searchParams: Promise
           That page is for supervisors only.
         </p>
       )}
+      <LowBalanceWarning />
       {shift ? (
         <>
           <p className="text-slate-700">
@@ -34,6 +37,10 @@ export default async function TillHome({ searchParams }: { searchParams: Promise
             {formatRand(shift.openingFloatCents)}.
           </p>
           <Tiles tiles={TILES} />
+          <p className="flex gap-4">
+            <Link href="/shift/x" className="underline">X report</Link>
+            <Link href="/shift/close" className="underline">Close shift</Link>
+          </p>
         </>
       ) : (
         <OpenShiftForm />

@@ -1,7 +1,36 @@
 import "server-only";
 import type { Sale } from "@/lib/db/schema";
+import { purchaseVas } from "@/lib/upstream";
+import { vasRequestSchema, type VasResult } from "@/lib/vas/sale-data";
 
-/** Calls the core service for a recorded vas sale. Built with the vas flow. */
-export async function fulfilVas(sale: Sale): Promise<unknown> {
-  throw new Error(`vas sales are not built yet (sale ${sale.id})`);
+/**
+ * Buys a recorded VAS sale once. VAS purchase is not idempotent upstream, so nothing here
+ * repeats it: a lost answer surfaces as an UpstreamError with the outcome unknown, and
+ * sendSale leaves the sale unknown for a supervisor.
+ */
+export async function fulfilVas(sale: Sale): Promise<VasResult> {
+  const request = vasRequestSchema.parse(sale.request);
+  const bought = await purchaseVas({
+    product: { id: request.productId, reference: request.reference },
+    amountCents: request.amountCents,
+    mobileNumber: request.mobileNumber,
+    quoteId: request.quoteId,
+    merchantReference: sale.id,
+  });
+  return {
+    transactionId: bought.transactionId,
+    productId: request.productId,
+    productName: request.productName,
+    kind: request.kind,
+    brand: request.brand,
+    amountCents: bought.amountCents,
+    fees: request.fees,
+    totalCents: bought.totalCents,
+    recipient: bought.mobileNumber ?? request.mobileNumber,
+    pin: bought.pin,
+    serialNumber: bought.serialNumber,
+    instructions: bought.instructions,
+    receiptNumber: bought.receiptNumber,
+    at: bought.at.toISOString(),
+  };
 }

@@ -1,25 +1,75 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/staff";
+import { actorOf } from "@/lib/auth/actor";
+import { audit } from "@/lib/audit";
+import type { Sale, SaleKind } from "@/lib/db/schema";
 import { findSale } from "@/lib/sales/journal";
+import { FinesSlipBody } from "@/components/slip/fines-slip";
+import { ElectricitySlip } from "@/components/slip/electricity-slip";
+import { BillSlip } from "@/components/slip/bill-slip";
+import { VasSlip } from "@/components/slip/vas-slip";
+import { MerchantLines } from "@/components/slip/slip-header";
+import { ReprintMark, SlipFrame } from "@/components/slip/slip-frame";
+import { SlipControls } from "@/components/slip/slip-controls";
 
 export const metadata: Metadata = { title: "Slip" };
 
+/** Where "New sale" (Enter) goes after each kind of slip. */
+const NEW_SALE: Record<SaleKind, string> = { electricity: "/electricity", bill: "/bills", fines: "/fines", vas: "/vas" };
+
+/** Kinds whose slip prints its own header (merchant, VAT number, title, receipt number, date). */
+const OWN_HEADER: readonly SaleKind[] = ["electricity", "bill"];
+
+/** The kind's slip body; null when that kind has no slip yet. */
+function slipBody(sale: Sale) {
+  switch (sale.kind) {
+    case "electricity":
+      return <ElectricitySlip sale={sale} />;
+    case "bill":
+      return <BillSlip sale={sale} />;
+    case "fines":
+      return <FinesSlipBody sale={sale} />;
+    case "vas":
+      return <VasSlip sale={sale} />;
+    default:
+      return null;
+  }
+}
+
 /**
  * The print page of a completed sale. Each kind of sale has its own slip component in
- * components/slip/; this page picks it. `?reprint=1` prints REPRINT and is audited.
+ * components/slip/; this page picks it and adds what every slip shares: the paper width
+ * of the till, REPRINT marks (`?reprint=1`, audited), the one automatic print after a
+ * fresh sale (`?fresh=1`, when the till prints automatically; `?print=1` asks for it),
+ * and New sale on Enter.
  */
-export default async function SlipPage({ params }: { params: Promise<{ id: string }> }) {
-  await requirePageRole("cashier", "supervisor");
+export default async function SlipPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ reprint?: string; fresh?: string; print?: string }>;
+}) {
+  const staff = await requirePageRole("cashier", "supervisor");
   const { id } = await params;
+  const query = await searchParams;
   const sale = /^[0-9a-f-]{36}$/.test(id) ? await findSale(id) : undefined;
   if (!sale || sale.status !== "completed") notFound();
-  switch (sale.kind) {
-    // electricity: built with the electricity flow
-    // bill: built with the bills flow
-    // fines: built with the traffic fines flow
-    // vas: built with the VAS flow
-    default:
-      return <p>No slip is available for this sale yet.</p>;
-  }
+  const body = slipBody(sale);
+  if (!body) return <p>No slip is available for this sale yet.</p>;
+  const reprint = query.reprint === "1";
+  if (reprint) await audit(actorOf(staff), "slip_reprinted", sale.id, { kind: sale.kind, reference: sale.reference });
+  const printNow = query.print === "1" || (query.fresh === "1" && !reprint && staff.till.autoPrint);
+  return (
+    <div className="flex flex-col items-start gap-4">
+      <SlipControls printNow={printNow} newSaleHref={NEW_SALE[sale.kind]} settledUrl={`/slips/${sale.id}${reprint ? "?reprint=1" : ""}`} />
+      <SlipFrame paperWidthMm={staff.till.paperWidthMm}>
+        {reprint && <ReprintMark />}
+        {!OWN_HEADER.includes(sale.kind) && <MerchantLines />}
+        {body}
+        {reprint && <ReprintMark />}
+      </SlipFrame>
+    </div>
+  );
 }

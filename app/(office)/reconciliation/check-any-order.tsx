@@ -1,0 +1,35 @@
+"use client";
+
+import { useState } from "react";
+import { checkOrderStatusAction } from "./actions";
+
+/** Check any order's payment status by its id, e.g. one a customer asks about. */
+export function CheckAnyOrder() {
+  const [answer, setAnswer] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const orderId = String(new FormData(event.currentTarget).get("orderId") ?? "");
+    const result = await checkOrderStatusAction({ orderId });
+    if (!result.ok) {
+      setAnswer(null);
+      return setError(result.fieldErrors?.orderId ?? result.error);
+    }
+    setError(null);
+    const s = result.data;
+    setAnswer(`${s.orderId}: ${s.paymentStatus}${s.verificationErrors.length ? ` — ${s.verificationErrors.join("; ")}` : ""}`);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow">
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Order id</span>
+        <input name="orderId" aria-invalid={error ? true : undefined} aria-describedby="orderId-error" className="w-96 rounded border border-slate-400 px-3 py-2 font-mono" />
+      </label>
+      <button type="submit" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">Check payment status</button>
+      <p id="orderId-error" aria-live="polite" className="w-full text-danger">{error}</p>
+      <p role="status" data-testid="any-order-status" className="w-full">{answer}</p>
+    </form>
+  );
+}

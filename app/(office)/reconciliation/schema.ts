@@ -1,0 +1,7 @@
+import { z } from "zod";
+
+/** An order to check at the core service: Kassa's sale id, or any reference the ledger shows. */
+export const checkOrderSchema = z.object({
+  orderId: z.string().trim().min(1, "Enter an order id.").max(100, "That is not an order id."),
+});
+export type CheckOrderInput = z.infer<typeof checkOrderSchema>;

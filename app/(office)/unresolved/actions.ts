@@ -1,0 +1,30 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { staffAction } from "@/lib/auth/action";
+import { actorOf } from "@/lib/auth/actor";
+import { resolveSale, retryUnknownSale } from "@/lib/office/resolve";
+import { checkOrderStatusFor } from "@/lib/office/order-status";
+import { recheckUnknownFinesSale } from "@/lib/fines/resolve";
+import { resolveSaleSchema, saleRefSchema } from "./schema";
+
+export const retrySaleAction = staffAction(["supervisor"], saleRefSchema, async (input, staff) => {
+  const result = await retryUnknownSale(staff, input.saleId);
+  revalidatePath("/unresolved");
+  return result;
+});
+
+export const checkSalePaymentAction = staffAction(["supervisor"], saleRefSchema, async (input, staff) =>
+  checkOrderStatusFor(input.saleId, actorOf(staff)),
+);
+
+export const recheckFinesAction = staffAction(["supervisor"], saleRefSchema, async (input, staff) => {
+  const r = await recheckUnknownFinesSale(input.saleId, actorOf(staff));
+  return { verdict: r.verdict, message: r.message };
+});
+
+export const resolveSaleAction = staffAction(["supervisor"], resolveSaleSchema, async (input, staff) => {
+  const result = await resolveSale(staff, input.saleId, input.outcome, input.reason);
+  revalidatePath("/unresolved");
+  return result;
+});

@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { requirePageRole } from "@/lib/auth/staff";
+import { listUnresolved } from "@/lib/office/unresolved";
+import { formatRand } from "@/lib/money";
+import { formatSaDateTime } from "@/lib/reports/day";
+import { ResolvePanel } from "./resolve-panel";
+
+export const metadata: Metadata = { title: "Unresolved sales" };
+export const dynamic = "force-dynamic";
+
+/** Every sale whose outcome is not known, and every card payment taken for a sale that was not delivered. */
+export default async function UnresolvedPage() {
+  await requirePageRole("supervisor");
+  const items = await listUnresolved();
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold">Unresolved sales</h1>
+      {items.length === 0 && <p data-testid="nothing-unresolved">Nothing to resolve.</p>}
+      <ul className="flex flex-col gap-4">
+        {items.map((item) => (
+          <li key={item.saleId} data-sale-id={item.saleId} aria-label={`Sale ${item.reference}`} className="rounded-xl bg-white p-4 shadow">
+            <p className="font-semibold">
+              {item.why === "unknown" ? "Not confirmed" : "Paid by card, not delivered — refund"} · {item.kind} · {formatRand(item.amountCents)} ·{" "}
+              {item.method}
+            </p>
+            <p className="text-slate-700">
+              Reference <span className="font-mono">{item.reference}</span> · {item.cashier} at {item.tillName} · {formatSaDateTime(item.createdAt)}
+              {item.orderStatus && ` · card order ${item.orderStatus}`}
+            </p>
+            <p className="font-mono text-xs text-slate-500">{item.saleId}</p>
+            {item.message && <p className="text-slate-700">{item.message}</p>}
+            <ResolvePanel item={{ saleId: item.saleId, canRetry: item.canRetry, canCheckPayment: item.canCheckPayment, canRecheckFines: item.canRecheckFines, why: item.why }} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { z } from "zod";
+
+const saleId = z.uuid("Not a sale id.");
+
+export const saleRefSchema = z.object({ saleId });
+
+/** Marking a sale resolved by hand: the supervisor's decision and why. */
+export const resolveSaleSchema = z.object({
+  saleId,
+  outcome: z.enum(["completed", "failed"], "Choose what happened to the sale."),
+  reason: z.string().trim().min(10, "Write the reason (at least 10 characters).").max(500, "Keep the reason under 500 characters."),
+});
+export type ResolveSaleInput = z.infer<typeof resolveSaleSchema>;

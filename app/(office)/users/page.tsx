@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import { requirePageRole } from "@/lib/auth/staff";
+import { listUsers } from "@/lib/office/users";
+import { formatSaDateTime } from "@/lib/reports/day";
+import { CreateUserForm } from "./create-user-form";
+import { UserActions } from "./user-actions";
+
+export const metadata: Metadata = { title: "Users" };
+export const dynamic = "force-dynamic";
+
+export default async function UsersPage() {
+  await requirePageRole("supervisor");
+  const rows = await listUsers();
+  const now = Date.now();
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">Users</h1>
+      <table className="w-full text-left" aria-label="Users">
+        <thead>
+          <tr className="border-b border-slate-400">
+            <th scope="col">User name</th>
+            <th scope="col">Name</th>
+            <th scope="col">Role</th>
+            <th scope="col">State</th>
+            <th scope="col">Change</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((u) => {
+            const locked = u.lockedUntil !== null && u.lockedUntil.getTime() > now;
+            const state = u.disabled ? "disabled" : locked ? `locked until ${formatSaDateTime(u.lockedUntil!)}` : "active";
+            return (
+              <tr key={u.id} data-username={u.username} className="border-b border-slate-200 align-top">
+                <td className="font-mono">{u.username}</td>
+                <td>{u.displayName}</td>
+                <td>{u.role}</td>
+                <td data-testid={`state-${u.username}`}>{state}</td>
+                <td>
+                  <UserActions user={{ id: u.id, username: u.username, disabled: u.disabled, locked }} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <CreateUserForm />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { parseRandInput } from "@/lib/money";
+import { POSTPAID_MUNICIPALITIES } from "@/lib/upstream/municipalities";
+
+/** The bills forms' fields, shared by the till's form and the server actions. No server imports. */
+export const accountNumberField = z
+  .string()
+  .trim()
+  .min(1, "Enter the account number.")
+  .regex(/^\d+$/, "An account number has digits only.")
+  .min(4, "An account number has at least 4 digits.")
+  .max(20, "An account number has at most 20 digits.");
+
+export const postpaidMunicipalityField = z.enum(POSTPAID_MUNICIPALITIES, { error: "Choose the municipality." });
+
+export const confirmAccountSchema = z.object({ accountNumber: accountNumberField, municipality: postpaidMunicipalityField });
+export type ConfirmAccountInput = z.infer<typeof confirmAccountSchema>;
+
+/** A bill payment must carry money; the municipality sets any upper limit. */
+export function checkBillAmount(text: string): { ok: true; cents: number } | { ok: false; message: string } {
+  if (text.trim() === "") return { ok: false, message: "Enter the amount in rand." };
+  const cents = parseRandInput(text);
+  if (cents === null) return { ok: false, message: "Enter an amount in rand, for example 250 or 250.50." };
+  if (cents <= 0) return { ok: false, message: "The amount must be more than R 0,00." };
+  return { ok: true, cents };
+}
+
+export const payBillSchema = confirmAccountSchema.extend({
+  amount: z.string().superRefine((v, ctx) => {
+    const check = checkBillAmount(v);
+    if (!check.ok) ctx.addIssue({ code: "custom", message: check.message });
+  }),
+  method: z.enum(["cash", "card"], { error: "Choose cash or card." }),
+  idempotencyKey: z.uuid("The form has expired. Reload the page."),
+});
+export type PayBillInput = z.infer<typeof payBillSchema>;
+
+export interface AccountView {
+  accountNumber: string;
+  municipality: (typeof POSTPAID_MUNICIPALITIES)[number];
+  name: string;
+  address: string | null;
+  amountDueCents: number | null;
+  dueDate: string | null;
+}
+
+export const BILL_MUNICIPALITY_COOKIE = "kassa_postpaid_municipality";

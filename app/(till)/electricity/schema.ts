@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { parseRandInput } from "@/lib/money";
+import { PREPAID_MUNICIPALITIES } from "@/lib/upstream/municipalities";
+
+/** The electricity forms' fields, shared by the till's form and the server actions. No server imports. */
+export const meterNumberField = z
+  .string()
+  .trim()
+  .min(1, "Enter the meter number.")
+  .regex(/^\d+$/, "A meter number has digits only.")
+  .min(6, "A meter number has at least 6 digits.")
+  .max(20, "A meter number has at most 20 digits.");
+
+export const prepaidMunicipalityField = z.enum(PREPAID_MUNICIPALITIES, { error: "Choose the municipality." });
+
+export const confirmMeterSchema = z.object({ meterNumber: meterNumberField, municipality: prepaidMunicipalityField });
+export type ConfirmMeterInput = z.infer<typeof confirmMeterSchema>;
+
+export const purchaseElectricitySchema = confirmMeterSchema.extend({
+  amount: z
+    .string()
+    .trim()
+    .min(1, "Enter the amount in rand.")
+    .refine((v) => parseRandInput(v) !== null, "Enter an amount in rand, for example 100 or 100.50."),
+  method: z.enum(["cash", "card"], { error: "Choose cash or card." }),
+  /** Made when the form opened: the same key never sells twice. */
+  idempotencyKey: z.uuid("The form has expired. Reload the page."),
+});
+export type PurchaseElectricityInput = z.infer<typeof purchaseElectricitySchema>;
+
+/** What the till shows after Confirm meter: enough for the cashier, nothing more. */
+export interface MeterView {
+  meterNumber: string;
+  municipality: (typeof PREPAID_MUNICIPALITIES)[number];
+  customerName: string;
+  minCents: number | null;
+  maxCents: number | null;
+  sgc: number | null;
+  krn: number | null;
+  ti: number | null;
+}
+
+export const MUNICIPALITY_COOKIE = "kassa_prepaid_municipality";

@@ -1,0 +1,49 @@
+"use client";
+
+import { formatRand } from "@/lib/money";
+import type { SelectionTotals } from "@/lib/fines/selection";
+
+interface Props {
+  totals: SelectionTotals;
+  method: "cash" | "card";
+  busy: boolean;
+  error: string | null;
+  onMethod(method: "cash" | "card"): void;
+  onPay(): void;
+}
+
+/** The running total of the selection, cash or card, and Pay. */
+export function PayPanel({ totals, method, busy, error, onMethod, onPay }: Props) {
+  return (
+    <div className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow">
+      <p aria-live="polite" className="text-lg">
+        <span data-testid="fines-selected-count">{totals.count}</span> selected · fines {formatRand(totals.netCents)} + fees {formatRand(totals.vendorFeeCents)} ·{" "}
+        <strong>
+          Total to pay <span data-testid="fines-total">{formatRand(totals.grossCents)}</span>
+        </strong>
+      </p>
+      <fieldset className="flex gap-6">
+        <legend className="mb-1 font-medium">Payment method</legend>
+        {(["cash", "card"] as const).map((m) => (
+          <label key={m} className="flex items-center gap-2 text-lg">
+            <input type="radio" name="method" value={m} checked={method === m} onChange={() => onMethod(m)} className="size-5" />
+            {m === "cash" ? "Cash" : "Card"}
+          </label>
+        ))}
+      </fieldset>
+      <p id="fines-pay-error" role={error ? "alert" : undefined} aria-live="assertive" className="min-h-6 text-danger">
+        {error}
+      </p>
+      <button
+        type="button"
+        onClick={onPay}
+        disabled={busy || totals.count === 0}
+        aria-busy={busy}
+        aria-describedby="fines-pay-error"
+        className="self-start rounded-lg bg-brand px-6 py-3 text-lg font-semibold text-white disabled:opacity-60"
+      >
+        Pay
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requirePageRole } from "@/lib/auth/staff";
+import { currentShift } from "@/lib/shifts/current";
+import { shiftSalesOf } from "@/lib/sales/history";
+import { saleViewOf } from "@/lib/sales/counter-sale";
+import { IDEMPOTENT_KINDS } from "@/lib/sales/journal";
+import { formatRand } from "@/lib/money";
+import { saTime } from "@/lib/slip/format";
+import { RetryButton } from "./retry-button";
+import { StatusBadge, KIND_NAMES } from "./status-badge";
+
+export const metadata: Metadata = { title: "History" };
+
+/** The cashier's own sales of this shift: status, search by meter or account, reprint, resolve unknown. */
+export default async function HistoryPage({ searchParams }: { searchParams: Promise<{ q?: string }> }) {
+  const staff = await requirePageRole("cashier");
+  const shift = await currentShift(staff.till.id);
+  const q = ((await searchParams).q ?? "").slice(0, 30);
+  if (!shift) {
+    return (
+      <p role="alert" className="rounded bg-amber-100 p-3 text-amber-900">
+        No shift is open at this till. <Link href="/till" className="underline">Go to the till</Link>
+      </p>
+    );
+  }
+  const rows = await shiftSalesOf(staff.userId, shift.id, q);
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold">History of this shift</h1>
+      <form role="search" className="flex items-end gap-2">
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Search by meter or account</span>
+          <input name="q" defaultValue={q} inputMode="numeric" autoFocus className="rounded border border-slate-400 px-3 py-2 font-mono" />
+        </label>
+        <button type="submit" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">
+          Search
+        </button>
+      </form>
+      {rows.length === 0 ? (
+        <p>{q ? `No sale of this shift matches ${q}.` : "No sales yet in this shift."}</p>
+      ) : (
+        <table className="w-full border-collapse bg-white text-left shadow">
+          <thead>
+            <tr className="border-b">
+              {["Time", "Sale", "Meter / account", "Amount", "Method", "Status", ""].map((h) => (
+                <th key={h} scope="col" className="p-2">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((sale) => (
+              <tr key={sale.id} data-sale={sale.id} className="border-b align-top">
+                <td className="p-2">{saTime(sale.createdAt)}</td>
+                <td className="p-2">{KIND_NAMES[sale.kind]}</td>
+                <td className="p-2 font-mono">{sale.reference}</td>
+                <td className="p-2">{formatRand(sale.amountCents)}</td>
+                <td className="p-2">{sale.method === "card" ? "Card" : "Cash"}</td>
+                <td className="p-2">
+                  <StatusBadge status={sale.status} message={sale.error?.message ?? null} />
+                </td>
+                <td className="p-2">
+                  {sale.status === "completed" && (
+                    <Link href={`/slips/${sale.id}?reprint=1`} prefetch={false} className="underline">
+                      Reprint
+                    </Link>
+                  )}
+                  {sale.status === "unknown" && IDEMPOTENT_KINDS.includes(sale.kind) && <RetryButton sale={saleViewOf(sale)} />}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requirePageRole } from "@/lib/auth/staff";
+import { currentShift } from "@/lib/shifts/current";
+import { CloseShiftForm } from "./close-shift-form";
+
+export const metadata: Metadata = { title: "Close shift" };
+
+export default async function CloseShiftPage() {
+  const staff = await requirePageRole("cashier");
+  const shift = await currentShift(staff.till.id);
+  if (!shift) {
+    return (
+      <p>
+        No shift is open at {staff.till.name}. <Link href="/till" className="underline">Back to the till</Link>
+      </p>
+    );
+  }
+  return <CloseShiftForm />;
+}

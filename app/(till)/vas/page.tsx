@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requirePageRole } from "@/lib/auth/staff";
+import { currentShift } from "@/lib/shifts/current";
+import { isUpstreamError } from "@/lib/upstream";
+import { categoryFilterOf, toCatalogueItem } from "@/lib/vas/catalogue";
+import { loadCatalogue, type Catalogue } from "@/lib/vas/catalogue-cache";
+import { unconfirmedVasSales } from "@/lib/vas/unconfirmed";
+import { RefreshCatalogueButton } from "./refresh-button";
+import { UnconfirmedList } from "./unconfirmed-list";
+import { VasCounter } from "./vas-counter";
+
+export const metadata: Metadata = { title: "Airtime, data, lotto and vouchers" };
+
+const TIME = new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", hour: "2-digit", minute: "2-digit" });
+
+export default async function VasPage({ searchParams }: { searchParams: Promise<{ category?: string | string[] }> }) {
+  const staff = await requirePageRole("cashier");
+  const shift = await currentShift(staff.till.id);
+  if (!shift) {
+    return (
+      <p role="alert" className="rounded bg-amber-100 p-3 text-amber-900">
+        Open a shift before selling. <Link href="/till" className="underline">Back to the till</Link>
+      </p>
+    );
+  }
+  const category = categoryFilterOf((await searchParams).category);
+  let catalogue: Catalogue | null = null;
+  let loadError: string | null = null;
+  try {
+    catalogue = await loadCatalogue();
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    loadError = error.cashierMessage;
+  }
+  const unconfirmed = await unconfirmedVasSales(shift.id);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">Airtime, data, lotto and vouchers</h1>
+        <span className="ml-auto text-sm text-slate-600">
+          {catalogue && `Catalogue of ${TIME.format(catalogue.fetchedAt)}`}
+          {catalogue?.stale && " (could not refresh: showing the last list)"}
+        </span>
+        <RefreshCatalogueButton />
+      </div>
+      <UnconfirmedList sales={unconfirmed} />
+      {catalogue ? (
+        <VasCounter items={catalogue.products.map(toCatalogueItem)} category={category} />
+      ) : (
+        <p role="alert" className="rounded bg-red-100 p-3 text-danger">
+          The catalogue could not be loaded: {loadError} Press Refresh to try again.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { refreshVasCatalogueAction } from "./actions";
+
+/** Fetches the catalogue again from the core service, past the server's cache. */
+export function RefreshCatalogueButton() {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+
+  async function refresh() {
+    setBusy(true);
+    const result = await refreshVasCatalogueAction({});
+    setBusy(false);
+    setNote(result.ok ? (result.data.stale ? "Could not refresh; the last list is shown." : `${result.data.count} products.`) : result.error);
+    router.refresh();
+  }
+
+  return (
+    <span className="flex items-center gap-2">
+      <span aria-live="polite" className="text-sm text-slate-600">
+        {note}
+      </span>
+      <button type="button" onClick={refresh} disabled={busy} className="rounded border border-slate-400 bg-white px-3 py-1 disabled:opacity-60">
+        {busy ? "Refreshing…" : "Refresh"}
+      </button>
+    </span>
+  );
+}

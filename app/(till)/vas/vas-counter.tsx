@@ -1,0 +1,99 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo, useRef, useState } from "react";
+import {
+  CATEGORY_FILTERS,
+  filterByCategory,
+  groupCatalogue,
+  listOrder,
+  searchCatalogue,
+  type CatalogueItem,
+  type CategoryFilter,
+} from "@/lib/vas/catalogue";
+import { ProductList } from "./product-list";
+import { SaleForm } from "./sale-form";
+
+interface Props {
+  items: CatalogueItem[];
+  category: CategoryFilter | null;
+}
+
+/** Keyboard first: type to search, arrows to move, Enter to pick; the sale form then takes over. */
+export function VasCounter({ items, category }: Props) {
+  const [query, setQuery] = useState("");
+  const [active, setActive] = useState(0);
+  const [picked, setPicked] = useState<CatalogueItem | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const groups = useMemo(() => groupCatalogue(searchCatalogue(filterByCategory(items, category), query)), [items, category, query]);
+  const order = useMemo(() => listOrder(groups), [groups]);
+  const current = order[Math.min(active, order.length - 1)];
+
+  function onSearchKey(event: React.KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setActive((i) => Math.max(0, Math.min(order.length - 1, Math.min(i, order.length - 1) + step)));
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      if (current) setPicked(current);
+    }
+  }
+
+  function backToSearch() {
+    setPicked(null);
+    requestAnimationFrame(() => searchRef.current?.focus());
+  }
+
+  return (
+    <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="flex flex-col gap-3">
+        <nav aria-label="Product kinds" className="flex gap-2">
+          <FilterLink href="/vas" label="All" current={category === null} />
+          {(Object.keys(CATEGORY_FILTERS) as CategoryFilter[]).map((key) => (
+            <FilterLink key={key} href={`/vas?category=${key}`} label={CATEGORY_FILTERS[key].label} current={category === key} />
+          ))}
+        </nav>
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Search products</span>
+          <input
+            ref={searchRef}
+            type="search"
+            role="combobox"
+            aria-expanded="true"
+            aria-controls="vas-products"
+            aria-activedescendant={current ? `vas-product-${current.id}` : undefined}
+            aria-autocomplete="list"
+            autoFocus
+            autoComplete="off"
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setActive(0);
+            }}
+            onKeyDown={onSearchKey}
+            placeholder="Network, brand or product — arrows and Enter to pick"
+            className="rounded border border-slate-400 px-3 py-2 text-lg"
+          />
+        </label>
+        <ProductList groups={groups} activeId={current?.id ?? null} pickedId={picked?.id ?? null} onPick={setPicked} query={query} />
+      </div>
+      <div>
+        {picked ? (
+          <SaleForm key={picked.id} item={picked} onDone={backToSearch} />
+        ) : (
+          <p className="rounded-lg bg-white p-4 text-slate-600 shadow">Pick a product to sell.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function FilterLink({ href, label, current }: { href: string; label: string; current: boolean }) {
+  return (
+    <Link href={href} aria-current={current ? "page" : undefined} className={`rounded-full px-3 py-1 ${current ? "bg-brand text-white" : "bg-slate-200 text-slate-800"}`}>
+      {label}
+    </Link>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import { useEffect } from "react";
+import { Keypad } from "@/components/ui/keypad";
+import { LOOKUP_LABELS } from "@/lib/fines/lookup-kind";
+
+const MAX_DIGITS = { id: 13, notice: 20 } as const;
+
+interface Props {
+  kind: "id" | "notice";
+  digits: string;
+  error: string | null;
+  busy: boolean;
+  onDigits(digits: string): void;
+  onLookUp(): void;
+  onBack(): void;
+}
+
+/**
+ * The customer types a number on the keypad. The field is read-only (the keypad, or a
+ * keyboard's digit keys, fill it) so the browser never offers to remember it.
+ */
+export function NumberEntry({ kind, digits, error, busy, onDigits, onLookUp, onBack }: Props) {
+  const label = LOOKUP_LABELS[kind];
+  const add = (d: string) => onDigits((digits + d).slice(0, MAX_DIGITS[kind]));
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (/^\d$/.test(event.key)) onDigits((digits + event.key).slice(0, MAX_DIGITS[kind]));
+      else if (event.key === "Backspace") onDigits(digits.slice(0, -1));
+      else if (event.key === "Enter" && !busy) onLookUp();
+      else return;
+      event.preventDefault();
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [digits, kind, busy, onDigits, onLookUp]);
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-6">
+      <label className="flex w-full flex-col gap-2">
+        <span className="text-3xl font-semibold">{label}</span>
+        <input
+          readOnly
+          value={digits}
+          inputMode="none"
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby="kiosk-number-error"
+          placeholder={kind === "id" ? "13 digits" : "as printed on the notice"}
+          className="w-full rounded-2xl bg-white px-6 py-5 text-center font-mono text-4xl tracking-widest text-slate-900"
+        />
+      </label>
+      <p id="kiosk-number-error" aria-live="assertive" className="min-h-10 text-center text-2xl text-red-300">
+        {error}
+      </p>
+      <Keypad onDigit={add} onDelete={() => onDigits(digits.slice(0, -1))} onClear={() => onDigits("")} disabled={busy} />
+      <div className="flex w-full max-w-md gap-4">
+        <button type="button" onClick={onBack} className="flex-1 rounded-2xl bg-slate-600 py-6 text-3xl">
+          Back
+        </button>
+        <button type="button" onClick={onLookUp} disabled={busy || digits.length === 0} aria-busy={busy} className="flex-[2] rounded-2xl bg-brand py-6 text-3xl font-semibold disabled:opacity-50">
+          Look up fines
+        </button>
+      </div>
+    </div>
+  );
+}

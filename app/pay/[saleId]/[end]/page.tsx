@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { peekCardPayment } from "@/lib/sales/card";
+import type { PaymentStatus } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Card payment", robots: { index: false } };
+
+const MESSAGES: Record<PaymentStatus | "none", { title: string; text: string }> = {
+  PAID: { title: "Payment received", text: "Thank you. The cashier is completing your purchase." },
+  PENDING: { title: "Payment in progress", text: "Your payment is still being processed. Please show this screen to the cashier." },
+  FAILED: { title: "Payment not made", text: "Your card was not charged. Please speak to the cashier." },
+  NO_ATTEMPT: { title: "Payment not made", text: "Your card was not charged. Please speak to the cashier." },
+  VERIFICATION_ERROR: { title: "Payment not confirmed yet", text: "We could not confirm your payment. Please speak to the cashier." },
+  none: { title: "Payment not confirmed yet", text: "We could not confirm your payment. Please speak to the cashier." },
+};
+
+/**
+ * Where the hosted checkout sends the customer's phone after a counter payment (done or
+ * cancelled). It does not trust the redirect and releases nothing: it asks the core
+ * service and tells the customer; the till's own check sends the sale. It shows nothing
+ * about the sale, since the phone is not signed in to Kassa.
+ */
+export default async function CardReturnPage({ params }: { params: Promise<{ saleId: string; end: string }> }) {
+  const { saleId, end } = await params;
+  if (!/^[0-9a-f-]{36}$/.test(saleId) || (end !== "done" && end !== "cancelled")) notFound();
+  const peek = await peekCardPayment(saleId, { role: "customer" });
+  if (!peek) notFound();
+  const message = MESSAGES[peek.paymentStatus ?? "none"];
+  return (
+    <main className="mx-auto flex max-w-md flex-col gap-4 p-6 text-center text-lg">
+      <h1 className="text-2xl font-bold">{message.title}</h1>
+      <p data-testid="card-return-message">{message.text}</p>
+    </main>
+  );
+}

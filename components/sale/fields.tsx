@@ -1,0 +1,73 @@
+"use client";
+
+import { formatRand } from "@/lib/money";
+import { centsToInput } from "@/lib/electricity/amount-rules";
+
+/** The message under a field: announced as it appears, linked by aria-describedby. */
+export function FieldError({ id, message }: { id: string; message?: string | null }) {
+  return (
+    <p id={id} aria-live="polite" className="min-h-6 text-sm font-medium text-danger">
+      {message}
+    </p>
+  );
+}
+
+export const inputClass = "rounded border border-slate-400 px-3 py-2 text-lg aria-[invalid=true]:border-danger";
+
+interface AmountFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  quickCents: readonly number[];
+  inputRef?: React.Ref<HTMLInputElement>;
+  disabled?: boolean;
+}
+
+/** "Amount" in rand with quick-amount buttons; the check against the range happens on submit. */
+export function AmountField({ value, onChange, error, quickCents, inputRef, disabled }: AmountFieldProps) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor="amount" className="font-medium">
+        Amount
+      </label>
+      <input
+        id="amount"
+        name="amount"
+        ref={inputRef}
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby="amount-error"
+        className={inputClass}
+      />
+      {quickCents.length > 0 && (
+        <div role="group" aria-label="Quick amounts" className="flex flex-wrap gap-2">
+          {quickCents.map((c) => (
+            <button key={c} type="button" disabled={disabled} onClick={() => onChange(centsToInput(c))} className="rounded border border-brand px-3 py-1 text-brand">
+              {formatRand(c)}
+            </button>
+          ))}
+        </div>
+      )}
+      <FieldError id="amount-error" message={error} />
+    </div>
+  );
+}
+
+/** "Payment method": cash or card (the card goes through the hosted checkout). */
+export function MethodField({ value, onChange, disabled }: { value: "cash" | "card"; onChange: (v: "cash" | "card") => void; disabled?: boolean }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor="method" className="font-medium">
+        Payment method
+      </label>
+      <select id="method" name="method" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value === "card" ? "card" : "cash")} className={inputClass}>
+        <option value="cash">Cash</option>
+        <option value="card">Card</option>
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import "server-only";
+import type { Sale } from "@/lib/db/schema";
+import { formatRand } from "@/lib/money";
+import { billResultSchema } from "@/lib/slip/results";
+import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/upstream/municipalities";
+import { ReceiptQr } from "./receipt-qr";
+import { SlipLine } from "./slip-frame";
+import { SlipHeader } from "./slip-header";
+
+const nameOf = (m: string) => MUNICIPALITY_NAMES[m as Municipality] ?? m;
+
+/** The postpaid account payment: account, municipality, amount, and the municipality's receipt link and QR. */
+export function BillSlip({ sale }: { sale: Sale }) {
+  const r = billResultSchema.parse(sale.result);
+  return (
+    <>
+      <SlipHeader title="Account payment receipt" receiptNumber={r.receiptNumber} at={r.at} />
+      <section className="flex flex-col border-t border-dashed border-black pt-1">
+        <SlipLine label="Municipality" value={nameOf(r.municipality)} />
+        <SlipLine label="Account" value={r.accountNumber} />
+        <SlipLine label="Account holder" value={r.customerName || "—"} />
+        <SlipLine label="Amount" value={formatRand(r.amountCents)} strong />
+        <SlipLine label="Paid by" value={sale.method === "card" ? "Card" : "Cash"} />
+        <SlipLine label="Receipt reference" value={r.receiptNumber ?? "—"} />
+      </section>
+      {r.receiptUrl && (
+        <section className="flex flex-col items-center gap-1 border-t border-dashed border-black pt-1">
+          <p>Municipal receipt:</p>
+          <a href={r.receiptUrl} className="break-all underline" data-receipt-link>
+            {r.receiptUrl}
+          </a>
+          <ReceiptQr url={r.receiptUrl} />
+        </section>
+      )}
+    </>
+  );
+}

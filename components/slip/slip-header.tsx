@@ -1,0 +1,31 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { saDateTime } from "@/lib/slip/format";
+import { SlipLine } from "./slip-frame";
+
+/** The merchant's name and VAT number, for slips that print no header of their own. */
+export function MerchantLines() {
+  const { merchantName, vatNumber } = env();
+  return (
+    <header className="text-center">
+      <p className="text-sm font-bold">{merchantName}</p>
+      <p>VAT no. {vatNumber}</p>
+    </header>
+  );
+}
+
+/** The merchant's name and VAT number, the slip's title, receipt number and South African date. */
+export function SlipHeader({ title, receiptNumber, at }: { title: string; receiptNumber: string | null; at: string }) {
+  const { merchantName, vatNumber } = env();
+  return (
+    <header className="flex flex-col gap-1 text-center">
+      <p className="text-sm font-bold">{merchantName}</p>
+      <p>VAT no. {vatNumber}</p>
+      <p className="text-sm font-bold uppercase">{title}</p>
+      <div className="text-left">
+        <SlipLine label="Receipt no." value={receiptNumber ?? "—"} />
+        <SlipLine label="Date" value={saDateTime(at)} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,18 @@
+import { tokenGroups, tokensForSlip, type SlipToken } from "@/lib/slip/tokens";
+
+/** Each token under its label, in the order the customer keys them in, in groups of four digits. */
+export function SlipTokens({ tokens }: { tokens: readonly SlipToken[] }) {
+  return (
+    <ol aria-label="Tokens" className="flex flex-col gap-2">
+      {tokensForSlip(tokens).map((t) => (
+        <li key={`${t.kind}-${t.digits}`} className="flex flex-col border border-black p-1">
+          <span className="font-bold">{t.label}</span>
+          <span data-token={t.kind} className="text-center text-[1.35em] font-bold tracking-wide">
+            {tokenGroups(t.digits).join(" ")}
+          </span>
+          {t.info && <span className="text-center">{t.info}</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,37 @@
+"use client";
+
+/**
+ * A large on-screen number pad for a touch screen: digits, delete the last digit, clear.
+ * The buttons are real buttons (a keyboard or a screen reader works too); the value lives
+ * with the caller, so clearing the screen clears the number.
+ */
+interface KeypadProps {
+  onDigit(digit: string): void;
+  onDelete(): void;
+  onClear(): void;
+  disabled?: boolean;
+}
+
+const KEY = "flex h-24 items-center justify-center rounded-2xl text-4xl font-semibold shadow active:scale-95 disabled:opacity-50 select-none";
+
+export function Keypad({ onDigit, onDelete, onClear, disabled }: KeypadProps) {
+  const digits = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+  return (
+    <div role="group" aria-label="Keypad" className="grid w-full max-w-md grid-cols-3 gap-4">
+      {digits.map((d) => (
+        <button key={d} type="button" disabled={disabled} onClick={() => onDigit(d)} className={`${KEY} bg-white text-slate-900`}>
+          {d}
+        </button>
+      ))}
+      <button type="button" disabled={disabled} onClick={onClear} className={`${KEY} bg-slate-600 text-2xl text-white`}>
+        Clear
+      </button>
+      <button type="button" disabled={disabled} onClick={() => onDigit("0")} className={`${KEY} bg-white text-slate-900`}>
+        0
+      </button>
+      <button type="button" disabled={disabled} onClick={onDelete} aria-label="Delete last digit" className={`${KEY} bg-slate-600 text-white`}>
+        ⌫
+      </button>
+    </div>
+  );
+}

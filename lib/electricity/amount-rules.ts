@@ -1,0 +1,56 @@
+/**
+ * Amount rules for a prepaid vend, checked on the till before anything is sent and again
+ * on the server with the meter's limits from a fresh confirm. Pure: the form and the
+ * action share it, and it is unit-tested without a server.
+ */
+import { formatRand, parseRandInput, type Cents } from "@/lib/money";
+
+/** A meter's range from confirm (minLimit..maxLimit); null where the municipality gives none. */
+export interface AmountRange {
+  minCents: Cents | null;
+  maxCents: Cents | null;
+}
+
+export type AmountCheck = { ok: true; cents: Cents } | { ok: false; message: string };
+
+/** Buttons under the amount field: the usual notes a customer hands over. */
+export const QUICK_AMOUNTS_CENTS: readonly Cents[] = [2_000, 5_000, 10_000, 20_000, 50_000];
+
+/** Without a stated minimum a vend must carry money: R 0 is only for meters that allow it (FBE). */
+function floorOf(range: AmountRange): Cents {
+  return range.minCents ?? 1;
+}
+
+export function checkAmountCents(cents: Cents, range: AmountRange): AmountCheck {
+  const floor = floorOf(range);
+  if (cents === 0 && floor > 0) return { ok: false, message: "R 0 is only for meters with free basic electricity. Enter an amount." };
+  if (cents < floor) return { ok: false, message: `The amount must be at least ${formatRand(floor)} for this meter.` };
+  if (range.maxCents !== null && cents > range.maxCents) {
+    return { ok: false, message: `The amount must be at most ${formatRand(range.maxCents)} for this meter.` };
+  }
+  return { ok: true, cents };
+}
+
+/** What the cashier typed, read as rand and checked against the meter's range. */
+export function checkAmount(text: string, range: AmountRange): AmountCheck {
+  if (text.trim() === "") return { ok: false, message: "Enter the amount in rand." };
+  const cents = parseRandInput(text);
+  if (cents === null) return { ok: false, message: "Enter an amount in rand, for example 100 or 100.50." };
+  return checkAmountCents(cents, range);
+}
+
+/** The quick amounts that this meter accepts. */
+export function quickAmountsFor(range: AmountRange): Cents[] {
+  return QUICK_AMOUNTS_CENTS.filter((c) => checkAmountCents(c, range).ok);
+}
+
+/** "R 10,00 to R 5 000,00", as the confirm panel states the range. */
+export function describeRange(range: AmountRange): string {
+  const min = formatRand(range.minCents ?? 0);
+  return range.maxCents === null ? `from ${min}` : `${min} to ${formatRand(range.maxCents)}`;
+}
+
+/** Cents as the amount field shows them: "100" or "100.50", never a thousands separator. */
+export function centsToInput(cents: Cents): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}

@@ -1,0 +1,55 @@
+import "server-only";
+import { ActionError } from "@/lib/auth/action";
+import { findFinesByIdNumber, findFinesByNotice, findFinesByRegistration, isUpstreamError, type Fine, type FineLookup } from "@/lib/upstream";
+import { checkLookup, type LookupKind } from "./lookup-kind";
+import type { FineRow, FinesFound } from "./view";
+
+function toRow(f: Fine): FineRow {
+  const place = [f.place.street, f.place.suburb, f.place.town].filter(Boolean).join(", ");
+  return {
+    noticeNumber: f.noticeNumber,
+    date: f.offenceDate,
+    time: f.offenceTime,
+    place: f.authority.name ? `${place} (${f.authority.name})` : place,
+    charge: f.offence ?? f.classification ?? "Not given",
+    demeritPoints: f.demeritPoints,
+    vehicle: f.vehicleRegistration,
+    netCents: f.netCents,
+    vendorFeeCents: f.vendorFeeCents,
+    grossCents: f.grossCents,
+    isPaid: f.isPaid,
+  };
+}
+
+function ask(kind: LookupKind, value: string): Promise<FineLookup> {
+  if (kind === "id") return findFinesByIdNumber(value);
+  if (kind === "registration") return findFinesByRegistration(value);
+  return findFinesByNotice(value);
+}
+
+/**
+ * Checks the number (no call when it cannot be right), asks the core service and returns
+ * the fines as rows. A refusal becomes an ActionError on the field, in plain language.
+ */
+export async function lookUpFines(kind: LookupKind, text: string, field = "value"): Promise<FinesFound> {
+  const checked = checkLookup(kind, text);
+  if (!checked.ok) throw new ActionError(checked.message, field);
+  try {
+    const found = await ask(kind, checked.value);
+    return { fines: found.fines.map(toRow), hasFinesToPay: found.hasFinesToPay };
+  } catch (error) {
+    if (isUpstreamError(error)) throw new ActionError(error.cashierMessage, field);
+    throw error;
+  }
+}
+
+/** The current state of these notices at the registry, looked up one by one (a look-up never changes anything). */
+export async function noticesNow(noticeNumbers: readonly string[]): Promise<Map<string, FineRow>> {
+  const out = new Map<string, FineRow>();
+  for (const notice of noticeNumbers) {
+    const found = await findFinesByNotice(notice);
+    const row = found.fines.find((f) => f.noticeNumber === notice);
+    if (row) out.set(notice, toRow(row));
+  }
+  return out;
+}

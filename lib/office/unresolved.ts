@@ -1,0 +1,60 @@
+import "server-only";
+import { and, desc, eq, isNull, or } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { cardOrders, sales, tills, users, type OrderStatus, type PaymentMethod, type SaleKind, type SaleStatus } from "@/lib/db/schema";
+import { IDEMPOTENT_KINDS } from "@/lib/sales/journal";
+
+/** A sale a supervisor must settle: not confirmed, or paid by card but not delivered. */
+export interface UnresolvedSale {
+  saleId: string;
+  why: "unknown" | "refund";
+  kind: SaleKind;
+  method: PaymentMethod;
+  status: SaleStatus;
+  amountCents: number;
+  reference: string;
+  cashier: string;
+  tillName: string;
+  createdAt: Date;
+  message: string | null;
+  orderStatus: OrderStatus | null;
+  /** Electricity and bills can be sent again under their own key; never for an unverified card payment. */
+  canRetry: boolean;
+  canCheckPayment: boolean;
+  canRecheckFines: boolean;
+}
+
+export async function listUnresolved(): Promise<UnresolvedSale[]> {
+  const database = await db();
+  const rows = await database
+    .select({ sale: sales, cashier: users.displayName, tillName: tills.name, order: cardOrders })
+    .from(sales)
+    .innerJoin(users, eq(users.id, sales.userId))
+    .innerJoin(tills, eq(tills.id, sales.tillId))
+    .leftJoin(cardOrders, eq(cardOrders.saleId, sales.id))
+    .where(or(eq(sales.status, "unknown"), and(eq(cardOrders.needsRefund, true), isNull(sales.resolvedAt))))
+    .orderBy(desc(sales.createdAt))
+    .limit(500);
+  return rows.map(({ sale, cashier, tillName, order }) => {
+    const unknown = sale.status === "unknown";
+    // An unverified card payment was never sent: sending it now could sell without payment.
+    const unverifiedCard = sale.error?.kind === "card_unverified";
+    return {
+      saleId: sale.id,
+      why: unknown ? "unknown" : "refund",
+      kind: sale.kind,
+      method: sale.method,
+      status: sale.status,
+      amountCents: sale.amountCents,
+      reference: sale.reference,
+      cashier,
+      tillName,
+      createdAt: sale.createdAt,
+      message: sale.error?.message ?? null,
+      orderStatus: order?.status ?? null,
+      canRetry: unknown && !unverifiedCard && IDEMPOTENT_KINDS.includes(sale.kind),
+      canCheckPayment: sale.method === "card",
+      canRecheckFines: unknown && sale.kind === "fines",
+    };
+  });
+}

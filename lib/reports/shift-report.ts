@@ -1,0 +1,74 @@
+import type { PaymentMethod, SaleKind, SaleStatus } from "@/lib/db/schema";
+import type { Cents } from "@/lib/money";
+
+/** The part of a sale that a shift report needs. */
+export interface ReportSale {
+  kind: SaleKind;
+  method: PaymentMethod;
+  status: SaleStatus;
+  amountCents: Cents;
+}
+
+export interface ReportLine {
+  kind: SaleKind;
+  method: PaymentMethod;
+  count: number;
+  totalCents: Cents;
+}
+
+/** An X report (during the shift) or a Z report (at close): completed sales only count as money taken. */
+export interface ShiftReport {
+  lines: ReportLine[];
+  byMethod: Record<PaymentMethod, Cents>;
+  completedCount: number;
+  totalCents: Cents;
+  /** Sales not settled yet or not confirmed: they are not in the totals, a supervisor must look at them. */
+  openCount: number;
+  failedCount: number;
+  openingFloatCents: Cents;
+  /** The float plus the cash of every completed cash sale. */
+  expectedCashCents: Cents;
+  countedCashCents: Cents | null;
+  /** Counted minus expected: negative means cash is short. */
+  varianceCents: Cents | null;
+}
+
+const KIND_ORDER: SaleKind[] = ["electricity", "bill", "fines", "vas"];
+const METHOD_ORDER: PaymentMethod[] = ["cash", "card"];
+
+export function buildShiftReport(input: { openingFloatCents: Cents; sales: ReportSale[]; countedCashCents?: Cents | null }): ShiftReport {
+  const lines = new Map<string, ReportLine>();
+  const byMethod: Record<PaymentMethod, Cents> = { cash: 0, card: 0 };
+  let completedCount = 0;
+  let openCount = 0;
+  let failedCount = 0;
+  for (const sale of input.sales) {
+    if (sale.status === "failed") failedCount += 1;
+    if (sale.status === "pending" || sale.status === "unknown") openCount += 1;
+    if (sale.status !== "completed") continue;
+    completedCount += 1;
+    byMethod[sale.method] += sale.amountCents;
+    const key = `${sale.kind}/${sale.method}`;
+    const line = lines.get(key) ?? { kind: sale.kind, method: sale.method, count: 0, totalCents: 0 };
+    line.count += 1;
+    line.totalCents += sale.amountCents;
+    lines.set(key, line);
+  }
+  const sorted = [...lines.values()].sort(
+    (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
+  );
+  const expectedCashCents = input.openingFloatCents + byMethod.cash;
+  const counted = input.countedCashCents ?? null;
+  return {
+    lines: sorted,
+    byMethod,
+    completedCount,
+    totalCents: byMethod.cash + byMethod.card,
+    openCount,
+    failedCount,
+    openingFloatCents: input.openingFloatCents,
+    expectedCashCents,
+    countedCashCents: counted,
+    varianceCents: counted === null ? null : counted - expectedCashCents,
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * What a card order's verified payment status means for its sale. Pure: no I/O, so every
+ * rule is unit-tested. The redirect of the customer's browser never enters here; only
+ * the core service's answer to checkOrderPaymentStatus does.
+ */
+import type { SaleKind, SaleStatus } from "@/lib/db/schema";
+import type { PaymentStatus } from "@/lib/upstream/reconciliation";
+
+/** How long the counter waits for the customer's phone before giving up. */
+export const CARD_TIME_LIMIT_MS = 3 * 60_000;
+/** How often the counter and the kiosk's return page ask the core service. */
+export const CARD_POLL_INTERVAL_MS = 2_000;
+/** How many times the kiosk's return page asks while the status is still PENDING. */
+export const KIOSK_RETURN_CHECKS = 8;
+
+/** Where the kiosk goes once a card sale completed (the traffic-fines flow owns that page). */
+export const KIOSK_RECEIPT_PATH = (saleId: string) => `/kiosk/fines/receipt/${saleId}`;
+
+/** What a card payment ends with, for the flow that started it. */
+export interface SettledSale {
+  id: string;
+  kind: SaleKind;
+  status: SaleStatus;
+  /** A cashier-safe message when the sale failed or is not confirmed. */
+  message?: string;
+}
+
+/** One status check: the core service's answer, or no answer at all. */
+export type StatusCheck =
+  | { reached: true; paymentStatus: PaymentStatus; gatewayStatus: string | null; amountCents: number | null }
+  | { reached: false };
+
+export interface CardSituation {
+  /** The order's total; a PAID answer for another amount is not trusted. */
+  expectedCents: number;
+  /** The last status Kassa saw for this order before this check, if any. */
+  previousStatus: PaymentStatus | null;
+  /** The counter's time limit has passed. */
+  expired: boolean;
+  /** Cancel pressed at the till, or the kiosk's return page has asked long enough. */
+  giveUp: "cancel" | "final" | null;
+}
+
+export type NotPaidReason = "declined" | "cancelled" | "not_paid";
+export type UnverifiedReason = "still_pending" | "verification_error" | "amount_mismatch" | "unreachable";
+
+export type CardDecision =
+  | { kind: "release" }
+  | { kind: "wait" }
+  | { kind: "not_paid"; reason: NotPaidReason }
+  | { kind: "unverified"; reason: UnverifiedReason };
+
+/** The customer pressed Cancel at the checkout: the gateway says so, or the order went back from PENDING. */
+function customerCancelled(check: { paymentStatus: PaymentStatus; gatewayStatus: string | null }, previous: PaymentStatus | null): boolean {
+  return /cancel/i.test(check.gatewayStatus ?? "") || previous === "PENDING";
+}
+
+export function decideCardOutcome(check: StatusCheck, situation: CardSituation): CardDecision {
+  const stopping = situation.expired || situation.giveUp !== null;
+  if (!check.reached) return stopping ? { kind: "unverified", reason: "unreachable" } : { kind: "wait" };
+  switch (check.paymentStatus) {
+    case "PAID":
+      // A capture of another amount is not this order's payment as Kassa made it.
+      if (check.amountCents !== null && check.amountCents !== situation.expectedCents) return { kind: "unverified", reason: "amount_mismatch" };
+      return { kind: "release" };
+    case "FAILED":
+      return { kind: "not_paid", reason: "declined" };
+    case "VERIFICATION_ERROR":
+      return { kind: "unverified", reason: "verification_error" };
+    case "PENDING":
+      // The customer is on the payment page: giving up now could leave a payment nobody sells.
+      return stopping ? { kind: "unverified", reason: "still_pending" } : { kind: "wait" };
+    case "NO_ATTEMPT":
+      if (customerCancelled(check, situation.previousStatus)) return { kind: "not_paid", reason: "cancelled" };
+      if (situation.giveUp === "cancel") return { kind: "not_paid", reason: "cancelled" };
+      return stopping ? { kind: "not_paid", reason: "not_paid" } : { kind: "wait" };
+  }
+}
+
+/** What the cashier (or the kiosk's customer) reads; nothing here names a card or the gateway's raw text. */
+export const NOT_PAID_MESSAGES: Record<NotPaidReason, string> = {
+  declined: "The card payment was declined. Nothing was sold.",
+  cancelled: "The card payment was cancelled. Nothing was sold.",
+  not_paid: "The card payment was not made in time. Nothing was sold.",
+};
+
+export const UNVERIFIED_MESSAGES: Record<UnverifiedReason, string> = {
+  still_pending: "The card payment was still in progress. Not confirmed — do not sell again. A supervisor will check it.",
+  verification_error: "The card payment could not be verified. Not confirmed — do not sell again. A supervisor will check it.",
+  amount_mismatch: "The card payment does not match this sale's amount. Not confirmed — do not sell again. A supervisor will check it.",
+  unreachable: "The payment service did not answer. Not confirmed — do not sell again. A supervisor will check it.",
+};
+
+/** Time left on the counter's clock, never below zero. */
+export function remainingMs(createdAt: Date, now: Date, limitMs: number = CARD_TIME_LIMIT_MS): number {
+  return Math.max(0, createdAt.getTime() + limitMs - now.getTime());
+}

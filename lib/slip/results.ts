@@ -1,0 +1,40 @@
+/**
+ * What an electricity or bill sale keeps as its result (sales.result, jsonb), and how a
+ * slip reads it back. Pure: the fulfillers write these shapes, the slips parse them.
+ */
+import { z } from "zod";
+
+const slipToken = z.object({
+  kind: z.enum(["key_change", "credit", "fbe"]),
+  label: z.string(),
+  digits: z.string(),
+  info: z.string().nullable(),
+});
+
+export const electricityResultSchema = z.object({
+  meterNumber: z.string(),
+  municipality: z.string(),
+  customerName: z.string(),
+  tokens: z.array(slipToken),
+  units: z.number().nullable(),
+  amountCents: z.number().int(),
+  electricityCents: z.number().int().nullable(),
+  vatCents: z.number().int().nullable(),
+  charges: z.array(z.object({ description: z.string(), amountCents: z.number().int(), outstandingCents: z.number().int().nullable() })),
+  meter: z.object({ sgc: z.number().nullable(), krn: z.number().nullable(), ti: z.number().nullable() }),
+  receiptNumber: z.string().nullable(),
+  /** ISO instant of the vend as the core service stated it. */
+  at: z.string(),
+});
+export type ElectricityResult = z.infer<typeof electricityResultSchema>;
+
+export const billResultSchema = z.object({
+  accountNumber: z.string(),
+  municipality: z.string(),
+  customerName: z.string(),
+  amountCents: z.number().int(),
+  receiptUrl: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
+  at: z.string(),
+});
+export type BillResult = z.infer<typeof billResultSchema>;

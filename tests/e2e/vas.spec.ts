@@ -1,0 +1,211 @@
+import { expect, test, type Page } from "@playwright/test";
+import { E2E, STATE } from "./support/env";
+
+/**
+ * Airtime, data and vouchers through the real UI against the sandbox. One file, serial: the
+ * "no call" checks read the sandbox's transaction list and the timeout test sets a fault on
+ * the VAS purchase path, so no other VAS purchase may run beside them. Other specs sell no VAS.
+ */
+test.describe.configure({ mode: "serial" });
+test.use({ storageState: STATE.cashier });
+
+interface SandboxTxn {
+  kind: string;
+  path: string;
+  reference: string;
+  amountCents: number;
+}
+
+async function vasTransactions(page: Page): Promise<SandboxTxn[]> {
+  const res = await page.request.get(`${E2E.sandboxOrigin}/__sandbox/transactions`);
+  const body = (await res.json()) as { transactions: SandboxTxn[] };
+  return body.transactions.filter((t) => t.kind === "vas");
+}
+
+/** Counts the server actions the page sends: a check that stops input must stop it before any. */
+function countActions(page: Page): { readonly count: number } {
+  const seen = { count: 0 };
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.headers()["next-action"]) seen.count++;
+  });
+  return seen;
+}
+
+async function pick(page: Page, search: string, name: RegExp) {
+  await page.goto("/vas");
+  const field = page.getByLabel("Search products");
+  await expect(field).toBeFocused();
+  await field.fill(search);
+  await expect(page.getByRole("option", { name }).first()).toHaveAttribute("aria-selected", "true");
+  await field.press("Enter");
+  await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+}
+
+function saleIdOf(page: Page): string {
+  return new URL(page.url()).pathname.split("/").pop() ?? "";
+}
+
+test("a fixed airtime product: the number typed locally goes out in one normal form; the slip confirms it", async ({ page }) => {
+  await pick(page, "mtn airtime r15", /MTN airtime R15/);
+  const mobile = page.getByLabel("Mobile number");
+  await expect(mobile).toBeFocused();
+  await mobile.fill("083 555 0101");
+  await mobile.press("Enter");
+  await expect(page.getByTestId("vas-total")).toHaveText("R 15,00");
+  await expect(page.getByTestId("vas-quote")).toContainText("083 555 0101");
+  const purchase = page.getByRole("button", { name: "Purchase" });
+  await expect(purchase).toBeFocused();
+  await purchase.press("Enter");
+  await expect(page).toHaveURL(/\/slips\/[0-9a-f-]{36}/);
+  await expect(page.getByTestId("vas-recipient")).toHaveText("083 555 0101");
+  await expect(page.getByTestId("vas-slip")).toContainText("R 15,00");
+  const bought = (await vasTransactions(page)).filter((t) => t.reference === saleIdOf(page));
+  expect(bought).toHaveLength(1);
+  expect(bought[0]!.amountCents).toBe(1500);
+});
+
+test.describe("an open-value product (Cell C airtime, R5 to R500)", () => {
+  for (const [typed, cents, label] of [
+    ["5", 500, "R 5,00"],
+    ["500", 50_000, "R 500,00"],
+  ] as const) {
+    test(`sells at ${label}`, async ({ page }) => {
+      await pick(page, "cell c airtime", /Cell C airtime \(any amount\)/);
+      await expect(page.getByRole("option", { name: /Cell C airtime/ })).toContainText("R 5,00 – R 500,00");
+      await page.getByLabel("Mobile number").fill("+27 84 555 0202");
+      await page.getByLabel("Amount").fill(typed);
+      await page.getByLabel("Amount").press("Enter");
+      await expect(page.getByTestId("vas-total")).toHaveText(label);
+      await page.getByRole("button", { name: "Purchase" }).click();
+      await expect(page).toHaveURL(/\/slips\//);
+      await expect(page.getByTestId("vas-recipient")).toHaveText("084 555 0202");
+      const bought = (await vasTransactions(page)).filter((t) => t.reference === saleIdOf(page));
+      expect(bought.map((t) => t.amountCents)).toEqual([cents]);
+    });
+  }
+
+  for (const typed of ["500.01", "4.99"]) {
+    test(`refuses ${typed} next to the field, without any call`, async ({ page }) => {
+      await pick(page, "cell c airtime", /Cell C airtime \(any amount\)/);
+      const before = (await vasTransactions(page)).length;
+      const actions = countActions(page);
+      await page.getByLabel("Mobile number").fill("0845550202");
+      const amount = page.getByLabel("Amount");
+      await amount.fill(typed);
+      await page.getByRole("button", { name: "Get quote" }).click();
+      await expect(amount).toHaveAttribute("aria-invalid", "true");
+      await expect(page.locator("#vas-amount-error")).toContainText(typed === "4.99" ? "The minimum for this product is R 5,00" : "The maximum for this product is R 500,00");
+      await expect(page.getByRole("button", { name: "Purchase" })).toHaveCount(0);
+      expect(actions.count).toBe(0);
+      expect(await vasTransactions(page)).toHaveLength(before);
+    });
+  }
+});
+
+test("a bad mobile number is stopped before any call", async ({ page }) => {
+  await pick(page, "vodacom airtime r29", /Vodacom airtime R29/);
+  const before = (await vasTransactions(page)).length;
+  const actions = countActions(page);
+  const mobile = page.getByLabel("Mobile number");
+  for (const bad of ["012 345 6789", "082123456", "+27 082 123 4567"]) {
+    await mobile.fill(bad);
+    await mobile.press("Enter");
+    await expect(mobile).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#vas-mobile-error")).toHaveText(/Enter a South African mobile number/);
+  }
+  await expect(page.getByTestId("vas-total")).toHaveCount(0);
+  expect(actions.count).toBe(0);
+  expect(await vasTransactions(page)).toHaveLength(before);
+});
+
+test("the till's tiles open the catalogue filtered to their kinds", async ({ page }) => {
+  await page.goto("/till");
+  await page.keyboard.press("v");
+  await expect(page).toHaveURL(/\/vas\?category=voucher/);
+  await expect(page.getByRole("option", { name: /Google Play R100/ })).toBeVisible();
+  await expect(page.getByRole("option", { name: /Lotto quick pick/ })).toBeVisible();
+  await expect(page.getByRole("option", { name: /MTN airtime/ })).toHaveCount(0);
+  await page.goto("/till");
+  await page.keyboard.press("a");
+  await expect(page).toHaveURL(/\/vas\?category=airtime/);
+  await expect(page.getByRole("option", { name: /MTN 2 GB data/ })).toBeVisible();
+  await expect(page.getByRole("option", { name: /Google Play/ })).toHaveCount(0);
+});
+
+test("the demo cashier searches a voucher, quotes it, buys it and prints a slip with its PIN", async ({ page }) => {
+  await page.goto("/vas");
+  const search = page.getByLabel("Search products");
+  await expect(search).toBeFocused();
+  await search.fill("google play");
+  // Arrow keys walk the list; Enter picks the active product.
+  await search.press("ArrowDown");
+  await search.press("ArrowUp");
+  await expect(page.getByRole("option", { name: /Google Play R100 gift card/ })).toHaveAttribute("aria-selected", "true");
+  await search.press("Enter");
+  await expect(page.getByLabel("Mobile number")).toHaveCount(0);
+  const getQuote = page.getByRole("button", { name: "Get quote" });
+  await expect(getQuote).toBeFocused();
+  await getQuote.press("Enter");
+  const quote = page.getByTestId("vas-quote");
+  await expect(quote).toContainText("Service fee");
+  await expect(quote).toContainText("R 2,50");
+  await expect(page.getByTestId("vas-total")).toHaveText("R 102,50");
+  await page.getByRole("button", { name: "Purchase" }).press("Enter");
+
+  await expect(page).toHaveURL(/\/slips\/[0-9a-f-]{36}/);
+  const saleId = new URL(page.url()).pathname.split("/").pop()!;
+  const pin = page.getByTestId("vas-pin");
+  await expect(pin).toHaveText(/^\d{4} \d{4} \d{4} \d{4}$/);
+  await expect(page.getByTestId("vas-instructions")).toContainText("Redeem your Google Play voucher");
+  const slip = page.getByTestId("vas-slip");
+  await expect(slip).toContainText("Google Play R100 gift card");
+  await expect(slip).toContainText("R 102,50");
+  await expect(slip).toContainText(/Receipt\s*VR\d+/);
+  await page.emulateMedia({ media: "print" });
+  await expect(pin).toBeVisible();
+
+  const sandbox = await page.request.get(`${E2E.sandboxOrigin}/__sandbox/transactions`);
+  const { transactions } = (await sandbox.json()) as { transactions: { reference: string; amountCents: number }[] };
+  expect(transactions.filter((t) => t.reference === saleId).map((t) => t.amountCents)).toEqual([10_250]);
+
+  const pinText = await pin.textContent();
+  await page.goto(`/slips/${saleId}?reprint=1`);
+  await expect(page.getByText("REPRINT", { exact: true })).toHaveCount(2);
+  await expect(page.getByTestId("vas-pin")).toHaveText(pinText!);
+});
+
+test("a purchase that times out leaves exactly one unknown sale and is never sent again", async ({ page }) => {
+  await page.goto("/vas");
+  await page.getByLabel("Search products").fill("telkom 5 gb");
+  await page.getByLabel("Search products").press("Enter");
+  await page.getByLabel("Mobile number").fill("0815550303");
+  await page.getByLabel("Mobile number").press("Enter");
+  await expect(page.getByTestId("vas-total")).toHaveText("R 199,00");
+
+  // Only the next purchase call hangs; the fault is set after the quote so nothing else eats it.
+  const fault = await page.request.post(`${E2E.sandboxOrigin}/__sandbox/faults`, { data: { path: "/v1/VAS/Purchase", kind: "timeout", count: 1 } });
+  expect(fault.ok()).toBe(true);
+  await page.getByRole("button", { name: "Purchase" }).click();
+
+  const notice = page.getByRole("alert").filter({ hasText: "Not confirmed — do not sell again" });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("button", { name: "Purchase" })).toHaveCount(0);
+  const saleId = (await page.getByTestId("vas-sale-id").textContent())!.trim();
+  expect(saleId).toMatch(/^[0-9a-f-]{36}$/);
+
+  // Had Kassa sent it again, the second call would have gone through (the fault was for one call).
+  await page.waitForTimeout(3000);
+  const faults = (await (await page.request.get(`${E2E.sandboxOrigin}/__sandbox/faults`)).json()) as { faults: { path: string; remaining: number }[] };
+  expect(faults.faults.filter((f) => f.path === "/v1/VAS/Purchase" && f.remaining > 0)).toEqual([]);
+  const { transactions } = (await (await page.request.get(`${E2E.sandboxOrigin}/__sandbox/transactions`)).json()) as { transactions: { reference: string }[] };
+  expect(transactions.filter((t) => t.reference === saleId)).toEqual([]);
+
+  // The VAS screen keeps it in sight, once, so that nobody sells it again.
+  await page.goto("/vas");
+  const unconfirmed = page.getByRole("region", { name: "Not confirmed — do not sell again" });
+  await expect(unconfirmed.locator(`[data-sale-id="${saleId}"]`)).toHaveCount(1);
+  await expect(unconfirmed.locator(`[data-sale-id="${saleId}"]`)).toContainText("Telkom 5 GB data");
+  await expect(page.getByText(/Not confirmed/).first()).toBeVisible();
+  const slip = await page.goto(`/slips/${saleId}`);
+  expect(slip?.status()).toBe(404);
+});

@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+import { SANDBOX_API_KEY } from "@/lib/env-schema";
+import { ROUTES } from "@/lib/sandbox/routes";
+import { privateSandbox, type Envelope } from "./sandbox-helpers";
+
+const sb = privateSandbox();
+
+const PURCHASE = "/v2/Electricity/Purchase";
+const purchase = (idempotency: string) => ({
+  meterNumber: "01100000007",
+  municipality: "tshwane_prepaid",
+  amount: 100,
+  method: "cash",
+  idempotency,
+});
+const count = async () =>
+  ((await sb.control<{ transactions: unknown[] }>("/transactions")).body.transactions ?? []).length;
+
+/** A raw POST whose failure (reset, abort) is returned rather than thrown. */
+async function rawPost(
+  path: string,
+  body: unknown,
+  timeoutMs = 2000,
+): Promise<{ status?: number; text?: string; error?: string }> {
+  try {
+    const res = await fetch(`${sb.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-API-KEY": SANDBOX_API_KEY },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return { status: res.status, text: await res.text() };
+  } catch (err) {
+    return { error: (err as Error).name };
+  }
+}
+
+describe("sandbox: the spec's operations are all served", () => {
+  it("every path of the spec has a route", () => {
+    const paths = ROUTES.filter((r) => r.api).map(
+      (r) => `${r.method} ${r.pattern.replace(/^\/api/, "")}`,
+    );
+    expect(paths.sort()).toEqual(
+      [
+        "POST /v2/Electricity/ConfirmCustomer",
+        "POST /v2/Electricity/Purchase",
+        "POST /v2/Bills/ConfirmCustomer",
+        "POST /v2/Bills/Purchase",
+        "POST /v1/Merchant/CheckBalance",
+        "POST /v1/TrafficFine/ViewByIDnumber",
+        "POST /v1/TrafficFine/ViewByBusinessRegistration",
+        "POST /v1/TrafficFine/ViewByNoticeNumber",
+        "POST /v1/TrafficFine/ValidateMarkTrafficFinesAsPaid",
+        "POST /v1/TrafficFine/MarkTrafficFineAsPaid",
+        "GET /v1/VAS/Products",
+        "POST /v1/VAS/Confirm",
+        "POST /v1/VAS/Purchase",
+        "POST /v2/putOrder",
+        "POST /v1/putOrderV2",
+        "POST /v2/svcEndOfDayLedger",
+        "POST /v1/svcEndOfDayLedgerV2",
+        "POST /v2/svcCheckOrderPaymentStatus",
+        "POST /v1/svcCheckOrderPaymentStatusV2",
+      ].sort(),
+    );
+  });
+});
+
+describe("sandbox: control surface", () => {
+  it("health answers, reset restores the seed, transactions list what was executed", async () => {
+    expect((await sb.control("/health")).body).toMatchObject({
+      ok: true,
+      service: "kassa-sandbox",
+    });
+    await sb.api(PURCHASE, purchase("t-1"));
+    const list = await sb.control<{
+      transactions: {
+        kind: string;
+        path: string;
+        idempotency: string;
+        amount: number;
+        reference: string;
+      }[];
+    }>("/transactions");
+    expect(list.body.transactions).toEqual([
+      expect.objectContaining({
+        kind: "electricity",
+        path: PURCHASE,
+        idempotency: "t-1",
+        amount: 100,
+        reference: expect.any(String),
+      }),
+    ]);
+    await sb.control("/reset", {});
+    expect(await count()).toBe(0);
+    const balance = await sb.api<Envelope<{ balance: number }>>("/v1/Merchant/CheckBalance", {});
+    expect(balance.body.data?.balance).toBe(50000);
+  });
+});
+
+describe("sandbox: fault injection at the wire", () => {
+  it("http500 answers 500 without executing, for the next N calls only", async () => {
+    await sb.control("/faults", { path: PURCHASE, kind: "http500", count: 2 });
+    expect((await rawPost(PURCHASE, purchase("f-1"))).status).toBe(500);
+    expect((await rawPost(PURCHASE, purchase("f-1"))).status).toBe(500);
+    expect(await count()).toBe(0);
+    expect((await rawPost(PURCHASE, purchase("f-1"))).status).toBe(200);
+    expect(await count()).toBe(1);
+  });
+
+  it("latency delays the answer, which is otherwise normal", async () => {
+    await sb.control("/faults", {
+      path: "/api/v2/Electricity/ConfirmCustomer",
+      kind: "latency",
+      ms: 300,
+    });
+    const started = Date.now();
+    const r = await rawPost("/v2/Electricity/ConfirmCustomer", {
+      meterNumber: "01100000007",
+      municipality: "tshwane_prepaid",
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(JSON.parse(r.text ?? "null")).toMatchObject({ success: true });
+  });
+
+  it("timeout never answers and executes nothing; the client gives up", async () => {
+    await sb.control("/faults", { path: PURCHASE, kind: "timeout" });
+    const r = await rawPost(PURCHASE, purchase("f-2"), 400);
+    expect(r.error).toBe("TimeoutError");
+    expect(await count()).toBe(0);
+  });
+
+  it("malformed commits the purchase and answers 200 with a body that is not JSON (or, variant shape, the wrong JSON)", async () => {
+    await sb.control("/faults", { path: PURCHASE, kind: "malformed" });
+    const r = await rawPost(PURCHASE, purchase("f-3"));
+    expect(r.status).toBe(200);
+    expect(() => JSON.parse(r.text ?? "")).toThrow();
+    expect(await count()).toBe(1);
+
+    await sb.control("/faults", { path: PURCHASE, kind: "malformed", variant: "shape" });
+    const shaped = await rawPost(PURCHASE, purchase("f-4"));
+    expect(JSON.parse(shaped.text ?? "null")).not.toHaveProperty("success");
+    expect(await count()).toBe(2);
+  });
+
+  it("drop commits the purchase and closes the connection; the retry with the same key gets the same token", async () => {
+    await sb.control("/faults", { path: PURCHASE, kind: "drop" });
+    const r = await rawPost(PURCHASE, purchase("f-5"));
+    expect(r.error).toBe("TypeError");
+    expect(await count()).toBe(1);
+    const retry = await sb.api<Envelope<{ details: { voucher: { token: { token: string }[] } } }>>(
+      PURCHASE,
+      purchase("f-5"),
+    );
+    expect(retry.body.success).toBe(true);
+    expect(await count()).toBe(1);
+  });
+
+  it('"*" matches every /api path; DELETE clears the faults', async () => {
+    await sb.control("/faults", { path: "*", kind: "http500", count: 5 });
+    expect((await rawPost("/v1/Merchant/CheckBalance", {})).status).toBe(500);
+    expect(
+      (await sb.control<{ faults: { remaining: number }[] }>("/faults")).body.faults[0]?.remaining,
+    ).toBe(4);
+    await sb.control("/faults", undefined, "DELETE");
+    expect((await rawPost("/v1/Merchant/CheckBalance", {})).status).toBe(200);
+  });
+});

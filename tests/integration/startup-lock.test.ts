@@ -1,0 +1,47 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * Two Kassa processes on one PGlite folder would corrupt it silently: the second must stop
+ * at start with a message, the first must keep working. Uses the real start-up code
+ * (lib/startup.ts, what instrumentation.ts runs) in two real processes.
+ */
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kassa-startup-"));
+const dataDir = path.join(dir, "journal");
+const tsx = path.join(process.cwd(), "node_modules/.bin/tsx");
+const env = { ...process.env, KASSA_DATA_DIR: dataDir };
+const script = path.join(process.cwd(), "tests/integration/fixtures/start-journal.ts");
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("start-up on a PGlite folder in use", () => {
+  it("refuses the second process with a clear message while the first keeps its lock", async () => {
+    // Its own process group, so that the kill reaches tsx's node child that holds the lock.
+    const first = spawn(tsx, [script, "hold"], { env, cwd: process.cwd(), detached: true });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let out = "";
+        first.stdout.on("data", (chunk) => {
+          out += chunk;
+          if (out.includes("READY")) resolve();
+        });
+        first.on("exit", (code) => reject(new Error(`first process exited ${code}`)));
+      });
+      const second = spawnSync(tsx, [script], { env, cwd: process.cwd(), encoding: "utf8" });
+      expect(second.status).toBe(1);
+      expect(second.stderr).toMatch(/is in use by another Kassa process \(pid \d+\)/);
+      expect(second.stdout).not.toContain("STARTED");
+      const holder = Number(fs.readFileSync(`${dataDir}.lock`, "utf8"));
+      expect(() => process.kill(holder, 0)).not.toThrow();
+    } finally {
+      process.kill(-first.pid!, "SIGKILL");
+    }
+    // After the first is gone (even killed), its stale lock is taken over.
+    await new Promise((r) => setTimeout(r, 500));
+    const third = spawnSync(tsx, [script], { env, cwd: process.cwd(), encoding: "utf8" });
+    expect(third.stdout).toContain("STARTED");
+  }, 90_000);
+});
