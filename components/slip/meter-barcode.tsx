@@ -1,5 +1,5 @@
 import "server-only";
-import bwipjs from "bwip-js";
+import bwipjs from "bwip-js/node";
 
 /** A Code 128 barcode of the meter number, drawn on the server, that the next sale can scan. */
 export function MeterBarcode({ meterNumber }: { meterNumber: string }) {
