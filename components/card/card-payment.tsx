@@ -4,7 +4,12 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { formatRand } from "@/lib/money";
 import { CARD_POLL_INTERVAL_MS } from "@/lib/sales/card-outcome";
 import type { SettledSale } from "@/lib/sales/card-outcome";
-import { cancelCardPaymentAction, pollCardPaymentAction, startCardPaymentAction, type CounterCardView } from "@/app/(till)/pay/actions";
+import {
+  cancelCardPaymentAction,
+  pollCardPaymentAction,
+  startCardPaymentAction,
+  type CounterCardView,
+} from "@/app/(till)/pay/actions";
 import { Countdown } from "./countdown";
 import { PaymentQr } from "./payment-qr";
 
@@ -29,7 +34,9 @@ type Waiting = Extract<CounterCardView, { state: "waiting" }>;
  */
 export function CardPayment({ saleId, amountCents, onSettled, onNotPaid }: CardPaymentProps) {
   const [page, setPage] = useState<{ url: string; qrSvg: string } | null>(null);
-  const [status, setStatus] = useState<"starting" | "waiting" | "opened" | "sending" | "cancelling" | "done">("starting");
+  const [status, setStatus] = useState<
+    "starting" | "waiting" | "opened" | "sending" | "cancelling" | "done"
+  >("starting");
   const [deadline, setDeadline] = useState<number | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -45,9 +52,12 @@ export function CardPayment({ saleId, amountCents, onSettled, onNotPaid }: CardP
     if (finished.current) return false;
     switch (view.state) {
       case "waiting":
-        if ("qrSvg" in view) setPage({ url: view.paymentPageUrl, qrSvg: (view as Waiting & { qrSvg: string }).qrSvg });
+        if ("qrSvg" in view)
+          setPage({ url: view.paymentPageUrl, qrSvg: (view as Waiting & { qrSvg: string }).qrSvg });
         if (view.remainingMs !== null) setDeadline(Date.now() + view.remainingMs);
-        setStatus((s) => (s === "cancelling" ? s : view.paymentStatus === "PENDING" ? "opened" : "waiting"));
+        setStatus((s) =>
+          s === "cancelling" ? s : view.paymentStatus === "PENDING" ? "opened" : "waiting",
+        );
         return true;
       case "sending":
         setStatus("sending");
@@ -55,7 +65,11 @@ export function CardPayment({ saleId, amountCents, onSettled, onNotPaid }: CardP
       case "settled":
         finished.current = true;
         setStatus("done");
-        setNote(view.sale.status === "completed" ? "Paid. The sale is complete." : (view.sale.message ?? "Paid, but the sale did not complete."));
+        setNote(
+          view.sale.status === "completed"
+            ? "Paid. The sale is complete."
+            : (view.sale.message ?? "Paid, but the sale did not complete."),
+        );
         callbacks.current.onSettled(view.sale);
         return false;
       case "not_paid":
@@ -110,13 +124,22 @@ export function CardPayment({ saleId, amountCents, onSettled, onNotPaid }: CardP
         if (e.key === "Escape") void cancel();
       }}
     >
-      <h2 id="card-payment-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
+      <h2
+        id="card-payment-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-xl font-semibold outline-none"
+      >
         Card payment of {formatRand(amountCents)}
       </h2>
       {status !== "done" && (
         <>
           <p>Ask the customer to scan the code with their phone and pay on the payment page.</p>
-          {page ? <PaymentQr url={page.url} qrSvg={page.qrSvg} /> : <p>Opening the payment page…</p>}
+          {page ? (
+            <PaymentQr url={page.url} qrSvg={page.qrSvg} />
+          ) : (
+            <p>Opening the payment page…</p>
+          )}
           <p role="status" aria-live="polite" data-testid="card-payment-status">
             {STATUS_TEXT[status]}
           </p>

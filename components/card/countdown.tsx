@@ -14,7 +14,12 @@ export function Countdown({ deadline }: { deadline: number }) {
   return (
     <p>
       Time left:{" "}
-      <span role="timer" aria-label="Time left to pay" data-testid="card-payment-countdown" className="font-mono text-lg font-semibold">
+      <span
+        role="timer"
+        aria-label="Time left to pay"
+        data-testid="card-payment-countdown"
+        className="font-mono text-lg font-semibold"
+      >
         {text}
       </span>
       {left === 0 && <span className="ml-2">Checking the payment one last time…</span>}

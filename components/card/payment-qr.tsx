@@ -14,7 +14,13 @@ export function PaymentQr({ url, qrSvg }: { url: string; qrSvg: string }) {
       />
       <p className="max-w-xs break-all">
         Or open this link on the customer&apos;s phone:{" "}
-        <a href={url} target="_blank" rel="noopener noreferrer" data-testid="card-payment-link" className="font-mono text-blue-800 underline">
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="card-payment-link"
+          className="font-mono text-blue-800 underline"
+        >
           {short}
         </a>
       </p>

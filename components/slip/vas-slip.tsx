@@ -19,7 +19,7 @@ export function VasSlip({ sale }: { sale: Sale }) {
   return (
     <div className="flex flex-col gap-2" data-testid="vas-slip">
       <section className="flex flex-col text-center">
-        <p className="text-sm font-bold uppercase">{KIND_LABELS[r.kind]}</p>
+        <p className="text-sm font-bold uppercase">{KIND_LABELS[r.category]}</p>
         <div className="text-left">
           <SlipLine label="Receipt no." value={r.receiptNumber ?? "—"} />
           <SlipLine label="Date" value={saDateTime(r.at)} />
@@ -27,7 +27,7 @@ export function VasSlip({ sale }: { sale: Sale }) {
       </section>
       <section className="flex flex-col border-t border-dashed border-black pt-1">
         <p className="font-bold">{r.productName}</p>
-        <SlipLine label={r.kind === "voucher" ? "Brand" : r.kind === "lotto" ? "Operator" : "Network"} value={r.brand || "—"} />
+        <SlipLine label={r.category === "voucher" ? "Brand" : r.category === "lotto" ? "Operator" : "Network"} value={r.brand || "—"} />
         {r.recipient && <SlipLine label="Mobile number" value={formatMobileNumber(r.recipient)} strong />}
       </section>
       {r.pin && (
@@ -40,7 +40,7 @@ export function VasSlip({ sale }: { sale: Sale }) {
       )}
       {r.recipient && (
         <p className="text-center" data-testid="vas-delivered">
-          {KIND_LABELS[r.kind]} of {formatRand(r.amountCents)} sent to <span data-testid="vas-recipient">{formatMobileNumber(r.recipient)}</span>
+          {KIND_LABELS[r.category]} of {formatRand(r.amountCents)} sent to <span data-testid="vas-recipient">{formatMobileNumber(r.recipient)}</span>
         </p>
       )}
       {r.instructions && (
@@ -55,10 +55,10 @@ export function VasSlip({ sale }: { sale: Sale }) {
         ))}
         <SlipLine label="Total paid" value={formatRand(r.totalCents)} strong />
         <SlipLine label="Paid by" value={sale.method === "card" ? "Card" : "Cash"} />
-        {r.serialNumber && <SlipLine label={r.kind === "lotto" ? "Ticket" : "Serial"} value={r.serialNumber} />}
+        {r.serialNumber && <SlipLine label={r.category === "lotto" ? "Ticket" : "Serial"} value={r.serialNumber} />}
         <SlipLine label="Transaction" value={r.transactionId} />
       </section>
-      {r.kind === "voucher" && <p className="text-center">Keep this slip: the PIN is the voucher.</p>}
+      {r.category === "voucher" && <p className="text-center">Keep this slip: the PIN is the voucher.</p>}
     </div>
   );
 }

@@ -19,6 +19,23 @@ export class ActionError extends Error {
   }
 }
 
+/** Said when the journal database cannot be reached before the action did anything. */
+export const DATABASE_DOWN_MESSAGE =
+  "Kassa cannot reach its journal database right now, so nothing was sold or sent. Try again in a moment.";
+
+// PostgreSQL's "cannot connect now / shutting down / not accepting connections" and socket failures.
+const DATABASE_DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "55000", "53300", "08000", "08001", "08003", "08006"]);
+
+/** The journal database is unreachable (the error, or a cause it wraps, says so). */
+export function isDatabaseDown(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && DATABASE_DOWN_CODES.has(code)) return true;
+    if (e instanceof Error && /Connection terminated|not currently accepting connections/i.test(e.message)) return true;
+  }
+  return false;
+}
+
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
@@ -43,6 +60,9 @@ export function staffAction<S extends z.ZodType, T>(
       staff = await requireRole(...roles);
     } catch (error) {
       if (error instanceof AccessDenied) return { ok: false, error: error.message };
+      // The role check is the action's first read: a database that is down stops it here,
+      // before the body (so before the core service), and the cashier is told plainly.
+      if (isDatabaseDown(error)) return { ok: false, error: DATABASE_DOWN_MESSAGE };
       throw error;
     }
     const parsed = schema.safeParse(input);

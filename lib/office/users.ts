@@ -16,14 +16,16 @@ export interface UserRow {
   disabled: boolean;
   lockedUntil: Date | null;
   failedAttempts: number;
+  locked: boolean;
 }
 
-export async function listUsers(): Promise<UserRow[]> {
+export async function listUsers(now: Date = new Date()): Promise<UserRow[]> {
   const database = await db();
-  return database
+  const rows = await database
     .select({ id: users.id, username: users.username, displayName: users.displayName, role: users.role, disabled: users.disabled, lockedUntil: users.lockedUntil, failedAttempts: users.failedAttempts })
     .from(users)
     .orderBy(asc(users.role), asc(users.username));
+  return rows.map((u) => ({ ...u, locked: u.lockedUntil !== null && u.lockedUntil.getTime() > now.getTime() }));
 }
 
 export async function createUser(staff: Staff, input: { username: string; displayName: string; role: Role; password: string }) {

@@ -43,7 +43,9 @@ function vatApplies(kind: SaleKind, request: Record<string, unknown>): boolean {
 }
 
 function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }
 
 function text(source: Record<string, unknown>, ...keys: string[]): string | undefined {
@@ -79,7 +81,9 @@ function fineDrafts(request: Record<string, unknown>): Draft[] {
     const fine = record(item);
     const notice = text(fine, "noticeNumber", "notice", "number");
     const cents = centsField(fine, "grossCents", "grossAmountCents", "amountCents");
-    return notice && cents ? [{ productId: `fine:${notice}`, name: `Traffic fine, notice ${notice}`, cents }] : [];
+    return notice && cents
+      ? [{ productId: `fine:${notice}`, name: `Traffic fine, notice ${notice}`, cents }]
+      : [];
   });
 }
 
@@ -88,19 +92,40 @@ function drafts(source: OrderSource, request: Record<string, unknown>): Draft[] 
     case "electricity": {
       const meter = text(request, "meterNumber") ?? source.reference;
       const place = municipalityName(text(request, "municipality"));
-      return [{ productId: `electricity:${text(request, "municipality") ?? "prepaid"}`, name: `Prepaid electricity, meter ${meter}`, description: place, cents: source.amountCents }];
+      return [
+        {
+          productId: `electricity:${text(request, "municipality") ?? "prepaid"}`,
+          name: `Prepaid electricity, meter ${meter}`,
+          description: place,
+          cents: source.amountCents,
+        },
+      ];
     }
     case "bill": {
       const account = text(request, "accountNumber") ?? source.reference;
       const place = municipalityName(text(request, "municipality"));
-      return [{ productId: `bill:${text(request, "municipality") ?? "postpaid"}`, name: `Municipal account ${account}`, description: place, cents: source.amountCents }];
+      return [
+        {
+          productId: `bill:${text(request, "municipality") ?? "postpaid"}`,
+          name: `Municipal account ${account}`,
+          description: place,
+          cents: source.amountCents,
+        },
+      ];
     }
     case "fines":
       return fineDrafts(request);
     case "vas": {
       const product = text(request, "productId", "productID") ?? source.reference;
       const name = text(request, "productName", "name", "description") ?? `Product ${product}`;
-      return [{ productId: `vas:${product}`, name, description: text(request, "recipient"), cents: source.amountCents }];
+      return [
+        {
+          productId: `vas:${product}`,
+          name,
+          description: text(request, "recipient"),
+          cents: source.amountCents,
+        },
+      ];
     }
   }
 }
@@ -116,7 +141,13 @@ export function planOrder(source: OrderSource, vatPercent: number): PlannedOrder
   const request = record(source.request);
   let found = drafts(source, request);
   if (found.length === 0 || found.reduce((sum, d) => sum + d.cents, 0) !== source.amountCents) {
-    found = [{ productId: `${source.kind}:${source.reference}`, name: `${FALLBACK_NAME[source.kind]} ${source.reference}`, cents: source.amountCents }];
+    found = [
+      {
+        productId: `${source.kind}:${source.reference}`,
+        name: `${FALLBACK_NAME[source.kind]} ${source.reference}`,
+        cents: source.amountCents,
+      },
+    ];
   }
   const withVat = vatApplies(source.kind, request);
   const lines = found.map((d, i): PlannedLine => ({
@@ -131,6 +162,8 @@ export function planOrder(source: OrderSource, vatPercent: number): PlannedOrder
   }));
   const vatCents = withVat ? lines.reduce((sum, l) => sum + (l.vatCents ?? 0), 0) : null;
   const description =
-    source.kind === "fines" && lines.length > 1 ? `Traffic fines (${lines.length} notices), ${formatRand(source.amountCents)}` : `${lines[0]!.name}, ${formatRand(source.amountCents)}`;
+    source.kind === "fines" && lines.length > 1
+      ? `Traffic fines (${lines.length} notices), ${formatRand(source.amountCents)}`
+      : `${lines[0]!.name}, ${formatRand(source.amountCents)}`;
   return { description, lines, vatCents };
 }

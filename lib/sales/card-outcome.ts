@@ -27,7 +27,12 @@ export interface SettledSale {
 
 /** One status check: the core service's answer, or no answer at all. */
 export type StatusCheck =
-  | { reached: true; paymentStatus: PaymentStatus; gatewayStatus: string | null; amountCents: number | null }
+  | {
+      reached: true;
+      paymentStatus: PaymentStatus;
+      gatewayStatus: string | null;
+      amountCents: number | null;
+    }
   | { reached: false };
 
 export interface CardSituation {
@@ -42,7 +47,8 @@ export interface CardSituation {
 }
 
 export type NotPaidReason = "declined" | "cancelled" | "not_paid";
-export type UnverifiedReason = "still_pending" | "verification_error" | "amount_mismatch" | "unreachable";
+export type UnverifiedReason =
+  "still_pending" | "verification_error" | "amount_mismatch" | "unreachable";
 
 export type CardDecision =
   | { kind: "release" }
@@ -51,17 +57,22 @@ export type CardDecision =
   | { kind: "unverified"; reason: UnverifiedReason };
 
 /** The customer pressed Cancel at the checkout: the gateway says so, or the order went back from PENDING. */
-function customerCancelled(check: { paymentStatus: PaymentStatus; gatewayStatus: string | null }, previous: PaymentStatus | null): boolean {
+function customerCancelled(
+  check: { paymentStatus: PaymentStatus; gatewayStatus: string | null },
+  previous: PaymentStatus | null,
+): boolean {
   return /cancel/i.test(check.gatewayStatus ?? "") || previous === "PENDING";
 }
 
 export function decideCardOutcome(check: StatusCheck, situation: CardSituation): CardDecision {
   const stopping = situation.expired || situation.giveUp !== null;
-  if (!check.reached) return stopping ? { kind: "unverified", reason: "unreachable" } : { kind: "wait" };
+  if (!check.reached)
+    return stopping ? { kind: "unverified", reason: "unreachable" } : { kind: "wait" };
   switch (check.paymentStatus) {
     case "PAID":
       // A capture of another amount is not this order's payment as Kassa made it.
-      if (check.amountCents !== null && check.amountCents !== situation.expectedCents) return { kind: "unverified", reason: "amount_mismatch" };
+      if (check.amountCents !== null && check.amountCents !== situation.expectedCents)
+        return { kind: "unverified", reason: "amount_mismatch" };
       return { kind: "release" };
     case "FAILED":
       return { kind: "not_paid", reason: "declined" };
@@ -71,7 +82,8 @@ export function decideCardOutcome(check: StatusCheck, situation: CardSituation):
       // The customer is on the payment page: giving up now could leave a payment nobody sells.
       return stopping ? { kind: "unverified", reason: "still_pending" } : { kind: "wait" };
     case "NO_ATTEMPT":
-      if (customerCancelled(check, situation.previousStatus)) return { kind: "not_paid", reason: "cancelled" };
+      if (customerCancelled(check, situation.previousStatus))
+        return { kind: "not_paid", reason: "cancelled" };
       if (situation.giveUp === "cancel") return { kind: "not_paid", reason: "cancelled" };
       return stopping ? { kind: "not_paid", reason: "not_paid" } : { kind: "wait" };
   }
@@ -85,13 +97,21 @@ export const NOT_PAID_MESSAGES: Record<NotPaidReason, string> = {
 };
 
 export const UNVERIFIED_MESSAGES: Record<UnverifiedReason, string> = {
-  still_pending: "The card payment was still in progress. Not confirmed — do not sell again. A supervisor will check it.",
-  verification_error: "The card payment could not be verified. Not confirmed — do not sell again. A supervisor will check it.",
-  amount_mismatch: "The card payment does not match this sale's amount. Not confirmed — do not sell again. A supervisor will check it.",
-  unreachable: "The payment service did not answer. Not confirmed — do not sell again. A supervisor will check it.",
+  still_pending:
+    "The card payment was still in progress. Not confirmed — do not sell again. A supervisor will check it.",
+  verification_error:
+    "The card payment could not be verified. Not confirmed — do not sell again. A supervisor will check it.",
+  amount_mismatch:
+    "The card payment does not match this sale's amount. Not confirmed — do not sell again. A supervisor will check it.",
+  unreachable:
+    "The payment service did not answer. Not confirmed — do not sell again. A supervisor will check it.",
 };
 
 /** Time left on the counter's clock, never below zero. */
-export function remainingMs(createdAt: Date, now: Date, limitMs: number = CARD_TIME_LIMIT_MS): number {
+export function remainingMs(
+  createdAt: Date,
+  now: Date,
+  limitMs: number = CARD_TIME_LIMIT_MS,
+): number {
   return Math.max(0, createdAt.getTime() + limitMs - now.getTime());
 }

@@ -23,7 +23,11 @@ export async function peekCardPayment(saleId: string, actor: Actor): Promise<Car
   const check = await askStatus(saleId);
   const paymentStatus = check.reached ? check.paymentStatus : null;
   const recorded = await recordCheck(saleId, paymentStatus, new Date());
-  await audit(actor, "card_status_checked", saleId, { paymentStatus: paymentStatus ?? "unreachable", check: recorded.checks, releases: false });
+  await audit(actor, "card_status_checked", saleId, {
+    paymentStatus: paymentStatus ?? "unreachable",
+    check: recorded.checks,
+    releases: false,
+  });
   const givenUp = sale.status !== "pending" && sale.attempts === 0;
   if (paymentStatus === "PAID" && givenUp && !order.needsRefund) {
     await markNeedsRefund(saleId);

@@ -7,26 +7,49 @@ import { cardOrders, sales, type CardOrder, type OrderStatus, type Sale } from "
 
 export async function findCardOrder(saleId: string): Promise<CardOrder | undefined> {
   const database = await db();
-  const [row] = await database.select().from(cardOrders).where(eq(cardOrders.saleId, saleId)).limit(1);
+  const [row] = await database
+    .select()
+    .from(cardOrders)
+    .where(eq(cardOrders.saleId, saleId))
+    .limit(1);
   return row;
 }
 
 /** Take the right to open the order: the first caller inserts the row, any other gets undefined. */
-export async function claimCardOrder(saleId: string, amountCents: number): Promise<CardOrder | undefined> {
+export async function claimCardOrder(
+  saleId: string,
+  amountCents: number,
+): Promise<CardOrder | undefined> {
   const database = await db();
-  const [row] = await database.insert(cardOrders).values({ saleId, amountCents }).onConflictDoNothing().returning();
+  const [row] = await database
+    .insert(cardOrders)
+    .values({ saleId, amountCents })
+    .onConflictDoNothing()
+    .returning();
   return row;
 }
 
-export async function saveOpenedOrder(saleId: string, upstreamOrderId: string, paymentPageUrl: string): Promise<CardOrder> {
+export async function saveOpenedOrder(
+  saleId: string,
+  upstreamOrderId: string,
+  paymentPageUrl: string,
+): Promise<CardOrder> {
   const database = await db();
-  const [row] = await database.update(cardOrders).set({ upstreamOrderId, paymentPageUrl }).where(eq(cardOrders.saleId, saleId)).returning();
+  const [row] = await database
+    .update(cardOrders)
+    .set({ upstreamOrderId, paymentPageUrl })
+    .where(eq(cardOrders.saleId, saleId))
+    .returning();
   if (!row) throw new Error(`no card order for sale ${saleId}`);
   return row;
 }
 
 /** Every status check counts, with what it said (or `unreached` left as the last known status). */
-export async function recordCheck(saleId: string, status: OrderStatus | null, now: Date): Promise<CardOrder> {
+export async function recordCheck(
+  saleId: string,
+  status: OrderStatus | null,
+  now: Date,
+): Promise<CardOrder> {
   const database = await db();
   const [row] = await database
     .update(cardOrders)
@@ -34,7 +57,9 @@ export async function recordCheck(saleId: string, status: OrderStatus | null, no
       checks: sql`${cardOrders.checks} + 1`,
       checkedAt: now,
       ...(status ? { status } : {}),
-      ...(status === "PAID" ? { paidAt: sql`coalesce(${cardOrders.paidAt}, ${now.toISOString()}::timestamptz)` } : {}),
+      ...(status === "PAID"
+        ? { paidAt: sql`coalesce(${cardOrders.paidAt}, ${now.toISOString()}::timestamptz)` }
+        : {}),
     })
     .where(eq(cardOrders.saleId, saleId))
     .returning();
@@ -57,7 +82,11 @@ export async function markNeedsRefund(saleId: string): Promise<void> {
  * not verified). Unlike settleSale it also requires attempts = 0, so that it can never
  * overwrite a sale that a PAID check has just handed to sendSale.
  */
-export async function settleUnsent(saleId: string, status: "failed" | "unknown", error: { kind: string; message: string }): Promise<Sale | undefined> {
+export async function settleUnsent(
+  saleId: string,
+  status: "failed" | "unknown",
+  error: { kind: string; message: string },
+): Promise<Sale | undefined> {
   const database = await db();
   const now = new Date();
   const [row] = await database

@@ -40,9 +40,23 @@ import { createOrder, isUpstreamError } from "@/lib/upstream";
 import { findSale } from "./journal";
 import { sendSale } from "./send";
 import { planOrder } from "./card-lines";
-import { CARD_TIME_LIMIT_MS, decideCardOutcome, NOT_PAID_MESSAGES, remainingMs, UNVERIFIED_MESSAGES } from "./card-outcome";
+import {
+  CARD_TIME_LIMIT_MS,
+  decideCardOutcome,
+  NOT_PAID_MESSAGES,
+  remainingMs,
+  UNVERIFIED_MESSAGES,
+} from "./card-outcome";
 import { askStatus, isPaymentStatus, viewOfSale, type CardPaymentView } from "./card-view";
-import { claimCardOrder, findCardOrder, markNeedsRefund, recordCheck, saveOpenedOrder, setOrderStatus, settleUnsent } from "./card-store";
+import {
+  claimCardOrder,
+  findCardOrder,
+  markNeedsRefund,
+  recordCheck,
+  saveOpenedOrder,
+  setOrderStatus,
+  settleUnsent,
+} from "./card-store";
 
 export type { CardPaymentView } from "./card-view";
 export type { SettledSale } from "./card-outcome";
@@ -52,7 +66,10 @@ export { peekCardPayment } from "./card-peek";
 export { KIOSK_RECEIPT_PATH } from "./card-outcome";
 
 /** Where the hosted checkout sends the customer back to: Kassa's own address and the sale id, nothing else. */
-export function cardReturnUrls(saleId: string, channel: "counter" | "kiosk"): { success: string; cancel: string } {
+export function cardReturnUrls(
+  saleId: string,
+  channel: "counter" | "kiosk",
+): { success: string; cancel: string } {
   const base = `${env().publicUrl}${channel === "kiosk" ? "/kiosk/pay" : "/pay"}/${encodeURIComponent(saleId)}`;
   return { success: `${base}/done`, cancel: `${base}/cancelled` };
 }
@@ -60,7 +77,8 @@ export function cardReturnUrls(saleId: string, channel: "counter" | "kiosk"): { 
 /** The sale must be a card sale of this till (a kiosk only ever sees its own). */
 async function ownCardSale(saleId: string, staff: Staff): Promise<Sale> {
   const sale = await findSale(saleId);
-  if (!sale || sale.method !== "card" || sale.tillId !== staff.till.id) throw new ActionError("This card payment does not belong to this till.");
+  if (!sale || sale.method !== "card" || sale.tillId !== staff.till.id)
+    throw new ActionError("This card payment does not belong to this till.");
   return sale;
 }
 
@@ -89,7 +107,8 @@ export async function startCardPayment(saleId: string, staff: Staff): Promise<Ca
   if (existing || !(await claimCardOrder(sale.id, sale.amountCents))) {
     const url = existing?.paymentPageUrl ?? (await waitForPaymentPage(sale.id));
     const order = await findCardOrder(sale.id);
-    if (!url || !order) throw new ActionError("The card payment is still being started. Try again in a moment.");
+    if (!url || !order)
+      throw new ActionError("The card payment is still being started. Try again in a moment.");
     return waiting(url, order.createdAt);
   }
   const actor = actorOf(staff);
@@ -105,16 +124,29 @@ export async function startCardPayment(saleId: string, staff: Staff): Promise<Ca
       metadata: { till: staff.till.id, cashier: staff.username, kind: sale.kind },
     });
     const saved = await saveOpenedOrder(sale.id, opened.upstreamOrderId, opened.paymentPageUrl);
-    await audit(actor, "card_order_created", sale.id, { upstreamOrderId: opened.upstreamOrderId, amountCents: sale.amountCents, kind: sale.kind, lines: plan.lines.length });
+    await audit(actor, "card_order_created", sale.id, {
+      upstreamOrderId: opened.upstreamOrderId,
+      amountCents: sale.amountCents,
+      kind: sale.kind,
+      lines: plan.lines.length,
+    });
     return waiting(opened.paymentPageUrl, saved.createdAt);
   } catch (error) {
     // Nobody has seen a payment page for this order, so nobody can pay it: the sale is simply not paid.
     const why = isUpstreamError(error) ? error.cashierMessage : "Kassa could not start it.";
     const message = `The card payment could not be started: ${why} Nothing was sold.`;
     await setOrderStatus(sale.id, "cancelled");
-    await audit(actor, "card_order_created", sale.id, { failed: true, error: isUpstreamError(error) ? error.kind : "internal" });
+    await audit(actor, "card_order_created", sale.id, {
+      failed: true,
+      error: isUpstreamError(error) ? error.kind : "internal",
+    });
     const settled = await settleUnsent(sale.id, "failed", { kind: "card_order_failed", message });
-    if (settled) await audit(actor, "sale_settled", sale.id, { kind: sale.kind, status: "failed", amountCents: sale.amountCents });
+    if (settled)
+      await audit(actor, "sale_settled", sale.id, {
+        kind: sale.kind,
+        status: "failed",
+        amountCents: sale.amountCents,
+      });
     return { state: "not_paid", reason: message };
   }
 }
@@ -125,7 +157,11 @@ export async function startCardPayment(saleId: string, staff: Staff): Promise<Ca
  * or VERIFICATION_ERROR settles it unknown. `giveUp` is Cancel at the till ("cancel") or
  * the kiosk return page's last check ("final").
  */
-export async function checkCardPayment(saleId: string, staff: Staff, giveUp: "cancel" | "final" | null): Promise<CardPaymentView> {
+export async function checkCardPayment(
+  saleId: string,
+  staff: Staff,
+  giveUp: "cancel" | "final" | null,
+): Promise<CardPaymentView> {
   const sale = await ownCardSale(saleId, staff);
   const order = await findCardOrder(saleId);
   if (sale.status !== "pending" || sale.attempts > 0) return viewOfSale(sale, order);
@@ -134,7 +170,11 @@ export async function checkCardPayment(saleId: string, staff: Staff, giveUp: "ca
   const now = new Date();
   const check = await askStatus(saleId);
   const recorded = await recordCheck(saleId, check.reached ? check.paymentStatus : null, now);
-  await audit(actor, "card_status_checked", saleId, { paymentStatus: check.reached ? check.paymentStatus : "unreachable", check: recorded.checks, giveUp });
+  await audit(actor, "card_status_checked", saleId, {
+    paymentStatus: check.reached ? check.paymentStatus : "unreachable",
+    check: recorded.checks,
+    giveUp,
+  });
   const counter = staff.role !== "kiosk";
   const left = remainingMs(order.createdAt, now, CARD_TIME_LIMIT_MS);
   const decision = decideCardOutcome(check, {
@@ -160,26 +200,47 @@ export async function checkCardPayment(saleId: string, staff: Staff, giveUp: "ca
     case "not_paid":
     case "unverified": {
       const failed = decision.kind === "not_paid";
-      const message = failed ? NOT_PAID_MESSAGES[decision.reason] : UNVERIFIED_MESSAGES[decision.reason];
+      const message = failed
+        ? NOT_PAID_MESSAGES[decision.reason]
+        : UNVERIFIED_MESSAGES[decision.reason];
       if (failed && giveUp === "cancel") await setOrderStatus(saleId, "cancelled");
-      const settled = await settleUnsent(saleId, failed ? "failed" : "unknown", { kind: failed ? "card_not_paid" : "card_unverified", message });
-      if (settled) await audit(actor, "sale_settled", saleId, { kind: settled.kind, status: settled.status, amountCents: settled.amountCents, reason: decision.reason });
+      const settled = await settleUnsent(saleId, failed ? "failed" : "unknown", {
+        kind: failed ? "card_not_paid" : "card_unverified",
+        message,
+      });
+      if (settled)
+        await audit(actor, "sale_settled", saleId, {
+          kind: settled.kind,
+          status: settled.status,
+          amountCents: settled.amountCents,
+          reason: decision.reason,
+        });
       return viewOfSale(settled ?? (await findSale(saleId)) ?? sale, await findCardOrder(saleId));
     }
   }
 }
 
 /** The kiosk's start: the order for a recorded card sale of this kiosk, and where to send its browser. */
-export async function startKioskCardPayment(saleId: string, staff: Staff): Promise<{ paymentPageUrl: string }> {
+export async function startKioskCardPayment(
+  saleId: string,
+  staff: Staff,
+): Promise<{ paymentPageUrl: string }> {
   if (staff.role !== "kiosk") throw new ActionError("Only a kiosk pays through the redirect flow.");
   const view = await startCardPayment(saleId, staff);
   if (view.state === "waiting") return { paymentPageUrl: view.paymentPageUrl };
-  throw new ActionError(view.state === "not_paid" || view.state === "unverified" ? view.reason : "This sale is already settled.");
+  throw new ActionError(
+    view.state === "not_paid" || view.state === "unverified"
+      ? view.reason
+      : "This sale is already settled.",
+  );
 }
 
 /** The kiosk's return page: verify, and send the sale only on PAID. `final` on its last check. */
-export async function finishKioskCardPayment(saleId: string, staff: Staff, final: boolean): Promise<CardPaymentView> {
+export async function finishKioskCardPayment(
+  saleId: string,
+  staff: Staff,
+  final: boolean,
+): Promise<CardPaymentView> {
   if (staff.role !== "kiosk") throw new ActionError("Only a kiosk pays through the redirect flow.");
   return checkCardPayment(saleId, staff, final ? "final" : null);
 }
-

@@ -4,13 +4,13 @@
  */
 import { z } from "zod";
 
-const kind = z.enum(["airtime", "data", "lotto", "voucher"]);
+const category = z.enum(["airtime", "data", "lotto", "voucher"]);
 const fee = z.object({ description: z.string(), amountCents: z.number().int() });
 
 export const vasRequestSchema = z.object({
   productId: z.string(),
   productName: z.string(),
-  kind,
+  category,
   brand: z.string(),
   /** The product's reference exactly as the catalogue gave it; sent back unchanged. */
   reference: z.array(z.string()),
@@ -18,7 +18,7 @@ export const vasRequestSchema = z.object({
   fees: z.array(fee),
   totalCents: z.number().int(),
   /** International form without plus ("27821234567"), or null for products that go to no phone. */
-  mobileNumber: z.string().nullable(),
+  recipient: z.string().nullable(),
   quoteId: z.string().nullable(),
 });
 export type VasRequest = z.infer<typeof vasRequestSchema>;
@@ -27,7 +27,7 @@ export const vasResultSchema = z.object({
   transactionId: z.string(),
   productId: z.string(),
   productName: z.string(),
-  kind,
+  category,
   brand: z.string(),
   amountCents: z.number().int(),
   fees: z.array(fee),

@@ -32,7 +32,7 @@ export async function unconfirmedVasSales(shiftId: string): Promise<UnconfirmedV
       {
         id: row.id,
         productName: request.data.productName,
-        mobileNumber: request.data.mobileNumber,
+        mobileNumber: request.data.recipient,
         totalCents: row.amountCents,
         createdAt: row.createdAt.toISOString(),
         message: row.error?.message ?? "The core service did not confirm this sale.",

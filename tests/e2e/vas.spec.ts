@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { E2E, STATE } from "./support/env";
+import { DEMO, ensureShiftOpen, signIn } from "./support/auth";
+import { E2E } from "./support/env";
 
 /**
  * Airtime, data and vouchers through the real UI against the sandbox. One file, serial: the
@@ -7,7 +8,19 @@ import { E2E, STATE } from "./support/env";
  * the VAS purchase path, so no other VAS purchase may run beside them. Other specs sell no VAS.
  */
 test.describe.configure({ mode: "serial" });
-test.use({ storageState: STATE.cashier });
+
+/** This spec's own signed-in state: tests/e2e/.auth/cashier.json is shared by every engineer's run in this tree. */
+const OWN_STATE = `tests/e2e/.auth/vas-cashier-${E2E.appPort}.json`;
+test.use({ storageState: OWN_STATE });
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext({ storageState: undefined });
+  const page = await context.newPage();
+  await signIn(page, DEMO.cashier);
+  await expect(page).toHaveURL(/\/till/);
+  await ensureShiftOpen(page);
+  await context.storageState({ path: OWN_STATE });
+  await context.close();
+});
 
 interface SandboxTxn {
   kind: string;
@@ -39,6 +52,15 @@ async function pick(page: Page, search: string, name: RegExp) {
   await expect(page.getByRole("option", { name }).first()).toHaveAttribute("aria-selected", "true");
   await field.press("Enter");
   await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+}
+
+/** The tiles' shortcut keys listen once the page is hydrated; a key pressed before that is lost. */
+async function pressTileKey(page: Page, key: string, url: RegExp) {
+  await page.goto("/till");
+  await expect(async () => {
+    await page.keyboard.press(key);
+    await expect(page).toHaveURL(url, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 function saleIdOf(page: Page): string {
@@ -119,15 +141,11 @@ test("a bad mobile number is stopped before any call", async ({ page }) => {
 });
 
 test("the till's tiles open the catalogue filtered to their kinds", async ({ page }) => {
-  await page.goto("/till");
-  await page.keyboard.press("v");
-  await expect(page).toHaveURL(/\/vas\?category=voucher/);
+  await pressTileKey(page, "v", /\/vas\?category=voucher/);
   await expect(page.getByRole("option", { name: /Google Play R100/ })).toBeVisible();
   await expect(page.getByRole("option", { name: /Lotto quick pick/ })).toBeVisible();
   await expect(page.getByRole("option", { name: /MTN airtime/ })).toHaveCount(0);
-  await page.goto("/till");
-  await page.keyboard.press("a");
-  await expect(page).toHaveURL(/\/vas\?category=airtime/);
+  await pressTileKey(page, "a", /\/vas\?category=airtime/);
   await expect(page.getByRole("option", { name: /MTN 2 GB data/ })).toBeVisible();
   await expect(page.getByRole("option", { name: /Google Play/ })).toHaveCount(0);
 });
@@ -160,9 +178,13 @@ test("the demo cashier searches a voucher, quotes it, buys it and prints a slip 
   const slip = page.getByTestId("vas-slip");
   await expect(slip).toContainText("Google Play R100 gift card");
   await expect(slip).toContainText("R 102,50");
-  await expect(slip).toContainText(/Receipt\s*VR\d+/);
+  await expect(slip).toContainText(/Receipt no\.\s*VR\d+/);
+  await page.getByRole("button", { name: "Print" }).click();
+  // On paper only the slip prints: the PIN is on it, the till's controls are not.
   await page.emulateMedia({ media: "print" });
   await expect(pin).toBeVisible();
+  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  await page.emulateMedia({ media: "screen" });
 
   const sandbox = await page.request.get(`${E2E.sandboxOrigin}/__sandbox/transactions`);
   const { transactions } = (await sandbox.json()) as { transactions: { reference: string; amountCents: number }[] };
@@ -208,4 +230,26 @@ test("a purchase that times out leaves exactly one unknown sale and is never sen
   await expect(page.getByText(/Not confirmed/).first()).toBeVisible();
   const slip = await page.goto(`/slips/${saleId}`);
   expect(slip?.status()).toBe(404);
+});
+
+test("a voucher paid by card: nothing is bought before the hosted checkout says PAID, then the PIN prints", async ({ page }) => {
+  await pick(page, "showmax", /Showmax 1 month/);
+  await page.getByRole("button", { name: "Get quote" }).click();
+  await expect(page.getByTestId("vas-total")).toHaveText("R 101,50");
+  await page.getByRole("radio", { name: "Card" }).check();
+  await page.getByRole("button", { name: "Purchase" }).click();
+  await expect(page.getByRole("heading", { name: "Card payment of R 101,50" })).toBeVisible();
+  const url = (await page.getByTestId("card-payment-link").getAttribute("href"))!;
+  const order = await page.request.get(`${E2E.sandboxOrigin}/__sandbox/orders/${url.split("/").pop()}`);
+  const saleId = ((await order.json()) as { referredId: string }).referredId;
+  expect((await vasTransactions(page)).filter((t) => t.reference === saleId)).toEqual([]);
+
+  const phone = await page.context().newPage();
+  await phone.goto(url);
+  await phone.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(new RegExp(`/slips/${saleId}`), { timeout: 15_000 });
+  await expect(page.getByTestId("vas-pin")).toHaveText(/^\d{4} \d{4} \d{4} \d{4}$/);
+  await expect(page.getByTestId("vas-slip")).toContainText(/Paid by\s*Card/);
+  const bought = (await vasTransactions(page)).filter((t) => t.reference === saleId);
+  expect(bought.map((t) => t.amountCents)).toEqual([10_150]);
 });

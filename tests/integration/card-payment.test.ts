@@ -23,21 +23,32 @@ process.env.KASSA_MERCHANT_ID = "staging";
 process.env.KASSA_UPSTREAM_TIMEOUT_MS = "3000";
 const sandbox = {
   origin: inject("sandboxOrigin"),
-  orderAction: (id: string, action: "open" | "pay" | "decline" | "cancel") => control(`/orders/${id}/${action}`, {}),
+  orderAction: (id: string, action: "open" | "pay" | "decline" | "cancel") =>
+    control(`/orders/${id}/${action}`, {}),
 };
 
 let card: typeof import("@/lib/sales/card");
 let journal: typeof import("@/lib/sales/journal");
-let database: Awaited<ReturnType<typeof import("@/lib/db")["db"]>>;
+let database: Awaited<ReturnType<(typeof import("@/lib/db"))["db"]>>;
 let schema: typeof import("@/lib/db/schema");
 type Staff = import("@/lib/auth/staff").Staff;
 let cashier: Staff;
 let kiosk: Staff;
 
 async function staffOf(username: string, tillId: string): Promise<Staff> {
-  const [user] = await database.select().from(schema.users).where(eq(schema.users.username, username));
+  const [user] = await database
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.username, username));
   const [till] = await database.select().from(schema.tills).where(eq(schema.tills.id, tillId));
-  return { userId: user!.id, username, name: user!.displayName, role: user!.role, sessionId: randomUUID(), till: till! };
+  return {
+    userId: user!.id,
+    username,
+    name: user!.displayName,
+    role: user!.role,
+    sessionId: randomUUID(),
+    till: till!,
+  };
 }
 
 async function control(pathname: string, body?: unknown) {
@@ -66,9 +77,15 @@ async function cardSale(staff: Staff, amountCents = 5000) {
 }
 
 const saleNow = async (id: string) => (await journal.findSale(id))!;
-const orderNow = async (id: string) => (await database.select().from(schema.cardOrders).where(eq(schema.cardOrders.saleId, id)))[0]!;
+const orderNow = async (id: string) =>
+  (await database.select().from(schema.cardOrders).where(eq(schema.cardOrders.saleId, id)))[0]!;
 const auditCount = async (kind: string, subject: string) =>
-  (await database.select({ n: sql<number>`count(*)::int` }).from(schema.auditEvents).where(and(eq(schema.auditEvents.kind, kind), eq(schema.auditEvents.subject, subject))))[0]!.n;
+  (
+    await database
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.auditEvents)
+      .where(and(eq(schema.auditEvents.kind, kind), eq(schema.auditEvents.subject, subject)))
+  )[0]!.n;
 
 beforeAll(async () => {
   card = await import("@/lib/sales/card");
@@ -96,23 +113,44 @@ describe("card payment at the counter", () => {
     const upstream = await control(`/orders/${sale.id}`);
     expect(upstream).toMatchObject({ referredId: sale.id, amount: 50 });
     expect(first.paymentPageUrl).toBe(`${sandbox.origin}/checkout/${upstream.orderId as string}`);
-    expect(await orderNow(sale.id)).toMatchObject({ status: "created", amountCents: 5000, upstreamOrderId: upstream.orderId, needsRefund: false });
+    expect(await orderNow(sale.id)).toMatchObject({
+      status: "created",
+      amountCents: 5000,
+      upstreamOrderId: upstream.orderId,
+      needsRefund: false,
+    });
     expect(await auditCount("card_order_created", sale.id)).toBe(1);
-    expect(card.cardReturnUrls(sale.id, "counter")).toEqual({ success: `http://kassa.test/pay/${sale.id}/done`, cancel: `http://kassa.test/pay/${sale.id}/cancelled` });
+    expect(card.cardReturnUrls(sale.id, "counter")).toEqual({
+      success: `http://kassa.test/pay/${sale.id}/done`,
+      cancel: `http://kassa.test/pay/${sale.id}/cancelled`,
+    });
   });
 
   it("waits through NO_ATTEMPT and PENDING, then sends the sale once on PAID", async () => {
     const sale = await cardSale(cashier);
     await card.startCardPayment(sale.id, cashier);
-    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({ state: "waiting", paymentStatus: null });
+    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({
+      state: "waiting",
+      paymentStatus: null,
+    });
     await control(`/orders/${sale.id}/script`, { statuses: ["PENDING", "PAID"] });
-    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({ state: "waiting", paymentStatus: "PENDING" });
+    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({
+      state: "waiting",
+      paymentStatus: "PENDING",
+    });
     expect(fulfil.result).not.toHaveBeenCalled();
-    expect(await card.checkCardPayment(sale.id, cashier, null)).toEqual({ state: "settled", sale: { id: sale.id, kind: "vas", status: "completed" } });
+    expect(await card.checkCardPayment(sale.id, cashier, null)).toEqual({
+      state: "settled",
+      sale: { id: sale.id, kind: "vas", status: "completed" },
+    });
     // A late poll after the sale went through changes nothing and calls nobody.
     expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({ state: "settled" });
     expect(fulfil.result).toHaveBeenCalledTimes(1);
-    expect(await saleNow(sale.id)).toMatchObject({ status: "completed", attempts: 1, result: { pin: "1234" } });
+    expect(await saleNow(sale.id)).toMatchObject({
+      status: "completed",
+      attempts: 1,
+      result: { pin: "1234" },
+    });
     const order = await orderNow(sale.id);
     expect(order).toMatchObject({ status: "PAID", checks: 3, needsRefund: false });
     expect(order.paidAt).not.toBeNull();
@@ -124,8 +162,15 @@ describe("card payment at the counter", () => {
     await card.startCardPayment(sale.id, cashier);
     await sandbox.orderAction(sale.id, "decline");
     const view = await card.checkCardPayment(sale.id, cashier, null);
-    expect(view).toEqual({ state: "not_paid", reason: "The card payment was declined. Nothing was sold." });
-    expect(await saleNow(sale.id)).toMatchObject({ status: "failed", attempts: 0, error: { kind: "card_not_paid" } });
+    expect(view).toEqual({
+      state: "not_paid",
+      reason: "The card payment was declined. Nothing was sold.",
+    });
+    expect(await saleNow(sale.id)).toMatchObject({
+      status: "failed",
+      attempts: 0,
+      error: { kind: "card_not_paid" },
+    });
     expect(fulfil.result).not.toHaveBeenCalled();
   });
 
@@ -134,30 +179,49 @@ describe("card payment at the counter", () => {
     await card.startCardPayment(sale.id, cashier);
     await sandbox.orderAction(sale.id, "open");
     await sandbox.orderAction(sale.id, "cancel");
-    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({ state: "not_paid", reason: expect.stringMatching(/cancelled/) });
+    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({
+      state: "not_paid",
+      reason: expect.stringMatching(/cancelled/),
+    });
   });
 
   it("Cancel at the till: not paid before the customer opened the page, unverified once they had", async () => {
     const untouched = await cardSale(cashier);
     await card.startCardPayment(untouched.id, cashier);
-    expect(await card.checkCardPayment(untouched.id, cashier, "cancel")).toMatchObject({ state: "not_paid" });
+    expect(await card.checkCardPayment(untouched.id, cashier, "cancel")).toMatchObject({
+      state: "not_paid",
+    });
     expect((await orderNow(untouched.id)).status).toBe("cancelled");
 
     const opened = await cardSale(cashier);
     await card.startCardPayment(opened.id, cashier);
     await sandbox.orderAction(opened.id, "open");
-    expect(await card.checkCardPayment(opened.id, cashier, "cancel")).toMatchObject({ state: "unverified" });
-    expect(await saleNow(opened.id)).toMatchObject({ status: "unknown", attempts: 0, error: { kind: "card_unverified" } });
+    expect(await card.checkCardPayment(opened.id, cashier, "cancel")).toMatchObject({
+      state: "unverified",
+    });
+    expect(await saleNow(opened.id)).toMatchObject({
+      status: "unknown",
+      attempts: 0,
+      error: { kind: "card_unverified" },
+    });
   });
 
   it("a VERIFICATION_ERROR leaves the sale unknown; a payment seen later is listed for refund, never sold", async () => {
     const sale = await cardSale(cashier);
     await card.startCardPayment(sale.id, cashier);
     await control(`/orders/${sale.id}/script`, { statuses: ["VERIFICATION_ERROR"] });
-    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({ state: "unverified", reason: expect.stringMatching(/could not be verified/) });
+    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({
+      state: "unverified",
+      reason: expect.stringMatching(/could not be verified/),
+    });
     await sandbox.orderAction(sale.id, "pay");
-    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({ state: "unverified" });
-    expect(await card.peekCardPayment(sale.id, { role: "supervisor" })).toEqual({ paymentStatus: "PAID", needsRefund: true });
+    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({
+      state: "unverified",
+    });
+    expect(await card.peekCardPayment(sale.id, { role: "supervisor" })).toEqual({
+      paymentStatus: "PAID",
+      needsRefund: true,
+    });
     expect(fulfil.result).not.toHaveBeenCalled();
     expect(await saleNow(sale.id)).toMatchObject({ status: "unknown", attempts: 0 });
     expect((await card.cardOrdersNeedingRefund()).map((r) => r.sale.id)).toContain(sale.id);
@@ -167,26 +231,59 @@ describe("card payment at the counter", () => {
     const sale = await cardSale(cashier);
     await card.startCardPayment(sale.id, cashier);
     await sandbox.orderAction(sale.id, "open");
-    await database.update(schema.cardOrders).set({ createdAt: new Date(Date.now() - 4 * 60_000) }).where(eq(schema.cardOrders.saleId, sale.id));
-    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({ state: "unverified", reason: expect.stringMatching(/still in progress/) });
-    expect(await saleNow(sale.id)).toMatchObject({ status: "unknown", error: { kind: "card_unverified" } });
+    await database
+      .update(schema.cardOrders)
+      .set({ createdAt: new Date(Date.now() - 4 * 60_000) })
+      .where(eq(schema.cardOrders.saleId, sale.id));
+    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({
+      state: "unverified",
+      reason: expect.stringMatching(/still in progress/),
+    });
+    expect(await saleNow(sale.id)).toMatchObject({
+      status: "unknown",
+      error: { kind: "card_unverified" },
+    });
   });
 
   it("a paid order whose sale then fails upstream is listed for refund", async () => {
     const { UpstreamError } = await import("@/lib/upstream/errors");
-    fulfil.result.mockRejectedValue(new UpstreamError({ kind: "rejected", operation: "vas.purchase", outcomeKnown: true, cashierMessage: "The product is not available." }));
+    fulfil.result.mockRejectedValue(
+      new UpstreamError({
+        kind: "rejected",
+        operation: "vas.purchase",
+        outcomeKnown: true,
+        cashierMessage: "The product is not available.",
+      }),
+    );
     const sale = await cardSale(cashier);
     await card.startCardPayment(sale.id, cashier);
     await sandbox.orderAction(sale.id, "pay");
     const view = await card.checkCardPayment(sale.id, cashier, null);
-    expect(view).toMatchObject({ state: "settled", sale: { status: "failed", message: expect.stringMatching(/not available.*refund/) } });
+    expect(view).toMatchObject({
+      state: "settled",
+      sale: { status: "failed", message: expect.stringMatching(/not available.*refund/) },
+    });
     expect((await orderNow(sale.id)).needsRefund).toBe(true);
+  });
+
+  it("never settles a sale as not paid once a PAID check has handed it to sendSale", async () => {
+    const sale = await cardSale(cashier);
+    await card.startCardPayment(sale.id, cashier);
+    await journal.claimAttempt(sale.id, "first");
+    const { settleUnsent } = await import("@/lib/sales/card-store");
+    expect(
+      await settleUnsent(sale.id, "unknown", { kind: "card_unverified", message: "x" }),
+    ).toBeUndefined();
+    expect(await card.checkCardPayment(sale.id, cashier, "cancel")).toEqual({ state: "sending" });
+    expect(await saleNow(sale.id)).toMatchObject({ status: "pending", attempts: 1 });
   });
 
   it("refuses another till's sale", async () => {
     const sale = await cardSale(cashier);
     const other = { ...cashier, till: { ...cashier.till, id: "till-2" } };
-    await expect(card.startCardPayment(sale.id, other)).rejects.toThrow(/does not belong to this till/);
+    await expect(card.startCardPayment(sale.id, other)).rejects.toThrow(
+      /does not belong to this till/,
+    );
   });
 });
 
@@ -195,15 +292,22 @@ describe("card payment at the kiosk", () => {
     const sale = await cardSale(kiosk);
     const { paymentPageUrl } = await card.startKioskCardPayment(sale.id, kiosk);
     expect(paymentPageUrl).toMatch(new RegExp(`^${sandbox.origin}/checkout/`));
-    expect(card.cardReturnUrls(sale.id, "kiosk").success).toBe(`http://kassa.test/kiosk/pay/${sale.id}/done`);
+    expect(card.cardReturnUrls(sale.id, "kiosk").success).toBe(
+      `http://kassa.test/kiosk/pay/${sale.id}/done`,
+    );
     await expect(card.startKioskCardPayment(sale.id, cashier)).rejects.toThrow(/Only a kiosk/);
   });
 
   it("the success URL of an unpaid order releases nothing", async () => {
     const sale = await cardSale(kiosk);
     await card.startKioskCardPayment(sale.id, kiosk);
-    expect(await card.finishKioskCardPayment(sale.id, kiosk, false)).toMatchObject({ state: "waiting", remainingMs: null });
-    expect(await card.finishKioskCardPayment(sale.id, kiosk, true)).toMatchObject({ state: "not_paid" });
+    expect(await card.finishKioskCardPayment(sale.id, kiosk, false)).toMatchObject({
+      state: "waiting",
+      remainingMs: null,
+    });
+    expect(await card.finishKioskCardPayment(sale.id, kiosk, true)).toMatchObject({
+      state: "not_paid",
+    });
     expect(await saleNow(sale.id)).toMatchObject({ status: "failed", attempts: 0 });
     expect(fulfil.result).not.toHaveBeenCalled();
   });
@@ -212,7 +316,10 @@ describe("card payment at the kiosk", () => {
     const sale = await cardSale(kiosk);
     await card.startKioskCardPayment(sale.id, kiosk);
     await sandbox.orderAction(sale.id, "pay");
-    expect(await card.finishKioskCardPayment(sale.id, kiosk, false)).toMatchObject({ state: "settled", sale: { status: "completed" } });
+    expect(await card.finishKioskCardPayment(sale.id, kiosk, false)).toMatchObject({
+      state: "settled",
+      sale: { status: "completed" },
+    });
     expect(fulfil.result).toHaveBeenCalledTimes(1);
   });
 });

@@ -3,9 +3,24 @@ import { planOrder } from "@/lib/sales/card-lines";
 
 describe("planOrder", () => {
   it("makes one electricity line with the VAT included at 15%", () => {
-    const plan = planOrder({ kind: "electricity", amountCents: 5000, reference: "01100000008", request: { meterNumber: "01100000008", municipality: "tshwane_prepaid" } }, 15);
+    const plan = planOrder(
+      {
+        kind: "electricity",
+        amountCents: 5000,
+        reference: "01100000008",
+        request: { meterNumber: "01100000008", municipality: "tshwane_prepaid" },
+      },
+      15,
+    );
     expect(plan.lines).toEqual([
-      expect.objectContaining({ name: "Prepaid electricity, meter 01100000008", description: "Tshwane", unitPriceCents: 5000, quantity: 1, vatPercent: 15, vatCents: 652 }),
+      expect.objectContaining({
+        name: "Prepaid electricity, meter 01100000008",
+        description: "Tshwane",
+        unitPriceCents: 5000,
+        quantity: 1,
+        vatPercent: 15,
+        vatCents: 652,
+      }),
     ]);
     expect(plan.vatCents).toBe(652);
     expect(plan.description).toBe("Prepaid electricity, meter 01100000008, R 50,00");
@@ -13,7 +28,17 @@ describe("planOrder", () => {
 
   it("makes one line per traffic fine, without VAT", () => {
     const plan = planOrder(
-      { kind: "fines", amountCents: 75000, reference: "A,B", request: { fines: [{ noticeNumber: "1001", grossCents: 50000 }, { noticeNumber: "1002", grossCents: 25000 }] } },
+      {
+        kind: "fines",
+        amountCents: 75000,
+        reference: "A,B",
+        request: {
+          fines: [
+            { noticeNumber: "1001", grossCents: 50000 },
+            { noticeNumber: "1002", grossCents: 25000 },
+          ],
+        },
+      },
       15,
     );
     expect(plan.lines.map((l) => [l.id, l.name, l.unitPriceCents, l.vatCents])).toEqual([
@@ -25,21 +50,57 @@ describe("planOrder", () => {
   });
 
   it("falls back to one line for the whole sale when the fines do not add up to its amount", () => {
-    const plan = planOrder({ kind: "fines", amountCents: 80000, reference: "1001", request: { fines: [{ noticeNumber: "1001", grossCents: 50000 }] } }, 15);
+    const plan = planOrder(
+      {
+        kind: "fines",
+        amountCents: 80000,
+        reference: "1001",
+        request: { fines: [{ noticeNumber: "1001", grossCents: 50000 }] },
+      },
+      15,
+    );
     expect(plan.lines).toHaveLength(1);
     expect(plan.lines[0]).toMatchObject({ name: "Traffic fines 1001", unitPriceCents: 80000 });
   });
 
   it("names the VAS product and leaves VAT out of lotto", () => {
-    const airtime = planOrder({ kind: "vas", amountCents: 2900, reference: "p1", request: { productId: "p1", productName: "Vodacom airtime R29", category: "airtime" } }, 15);
+    const airtime = planOrder(
+      {
+        kind: "vas",
+        amountCents: 2900,
+        reference: "p1",
+        request: { productId: "p1", productName: "Vodacom airtime R29", category: "airtime" },
+      },
+      15,
+    );
     expect(airtime.lines[0]).toMatchObject({ name: "Vodacom airtime R29", vatCents: vatOf(2900) });
-    const lotto = planOrder({ kind: "vas", amountCents: 5000, reference: "l1", request: { productId: "l1", category: "lotto" } }, 15);
+    const lotto = planOrder(
+      {
+        kind: "vas",
+        amountCents: 5000,
+        reference: "l1",
+        request: { productId: "l1", category: "lotto" },
+      },
+      15,
+    );
     expect(lotto.vatCents).toBeNull();
   });
 
   it("never adds VAT to a municipal bill payment", () => {
-    const plan = planOrder({ kind: "bill", amountCents: 12345, reference: "ACC1", request: { accountNumber: "ACC1", municipality: "mogale_postpaid" } }, 15);
-    expect(plan.lines[0]).toMatchObject({ name: "Municipal account ACC1", description: "Mogale", vatPercent: null });
+    const plan = planOrder(
+      {
+        kind: "bill",
+        amountCents: 12345,
+        reference: "ACC1",
+        request: { accountNumber: "ACC1", municipality: "mogale_postpaid" },
+      },
+      15,
+    );
+    expect(plan.lines[0]).toMatchObject({
+      name: "Municipal account ACC1",
+      description: "Mogale",
+      vatPercent: null,
+    });
   });
 });
 

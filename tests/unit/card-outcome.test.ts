@@ -1,9 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { decideCardOutcome, remainingMs, type CardSituation, type StatusCheck } from "@/lib/sales/card-outcome";
+import {
+  decideCardOutcome,
+  remainingMs,
+  type CardSituation,
+  type StatusCheck,
+} from "@/lib/sales/card-outcome";
 import type { PaymentStatus } from "@/lib/upstream/reconciliation";
 
-const open: CardSituation = { expectedCents: 5000, previousStatus: null, expired: false, giveUp: null };
-const said = (paymentStatus: PaymentStatus, more: Partial<{ gatewayStatus: string; amountCents: number }> = {}): StatusCheck => ({
+const open: CardSituation = {
+  expectedCents: 5000,
+  previousStatus: null,
+  expired: false,
+  giveUp: null,
+};
+const said = (
+  paymentStatus: PaymentStatus,
+  more: Partial<{ gatewayStatus: string; amountCents: number }> = {},
+): StatusCheck => ({
   reached: true,
   paymentStatus,
   gatewayStatus: more.gatewayStatus ?? null,
@@ -13,12 +26,19 @@ const said = (paymentStatus: PaymentStatus, more: Partial<{ gatewayStatus: strin
 describe("decideCardOutcome", () => {
   it("releases the sale on PAID for the order's amount, even when the till has just pressed Cancel", () => {
     expect(decideCardOutcome(said("PAID"), open)).toEqual({ kind: "release" });
-    expect(decideCardOutcome(said("PAID"), { ...open, giveUp: "cancel" })).toEqual({ kind: "release" });
-    expect(decideCardOutcome(said("PAID"), { ...open, expired: true })).toEqual({ kind: "release" });
+    expect(decideCardOutcome(said("PAID"), { ...open, giveUp: "cancel" })).toEqual({
+      kind: "release",
+    });
+    expect(decideCardOutcome(said("PAID"), { ...open, expired: true })).toEqual({
+      kind: "release",
+    });
   });
 
   it("does not trust a PAID for another amount", () => {
-    expect(decideCardOutcome(said("PAID", { amountCents: 4999 }), open)).toEqual({ kind: "unverified", reason: "amount_mismatch" });
+    expect(decideCardOutcome(said("PAID", { amountCents: 4999 }), open)).toEqual({
+      kind: "unverified",
+      reason: "amount_mismatch",
+    });
   });
 
   it("waits through PENDING and then releases on PAID", () => {
@@ -28,37 +48,72 @@ describe("decideCardOutcome", () => {
   });
 
   it("settles FAILED as declined, not paid", () => {
-    expect(decideCardOutcome(said("FAILED"), open)).toEqual({ kind: "not_paid", reason: "declined" });
+    expect(decideCardOutcome(said("FAILED"), open)).toEqual({
+      kind: "not_paid",
+      reason: "declined",
+    });
   });
 
   it("waits on NO_ATTEMPT while the customer has not opened the page", () => {
-    expect(decideCardOutcome(said("NO_ATTEMPT", { gatewayStatus: "CREATED" }), open)).toEqual({ kind: "wait" });
+    expect(decideCardOutcome(said("NO_ATTEMPT", { gatewayStatus: "CREATED" }), open)).toEqual({
+      kind: "wait",
+    });
   });
 
   it("reads NO_ATTEMPT after the checkout's Cancel as cancelled, from the gateway's status or from PENDING before", () => {
-    expect(decideCardOutcome(said("NO_ATTEMPT", { gatewayStatus: "CANCELLED" }), open)).toEqual({ kind: "not_paid", reason: "cancelled" });
-    expect(decideCardOutcome(said("NO_ATTEMPT"), { ...open, previousStatus: "PENDING" })).toEqual({ kind: "not_paid", reason: "cancelled" });
+    expect(decideCardOutcome(said("NO_ATTEMPT", { gatewayStatus: "CANCELLED" }), open)).toEqual({
+      kind: "not_paid",
+      reason: "cancelled",
+    });
+    expect(decideCardOutcome(said("NO_ATTEMPT"), { ...open, previousStatus: "PENDING" })).toEqual({
+      kind: "not_paid",
+      reason: "cancelled",
+    });
   });
 
   it("settles NO_ATTEMPT at Cancel or at the time limit as not paid", () => {
-    expect(decideCardOutcome(said("NO_ATTEMPT"), { ...open, giveUp: "cancel" })).toEqual({ kind: "not_paid", reason: "cancelled" });
-    expect(decideCardOutcome(said("NO_ATTEMPT"), { ...open, expired: true })).toEqual({ kind: "not_paid", reason: "not_paid" });
-    expect(decideCardOutcome(said("NO_ATTEMPT"), { ...open, giveUp: "final" })).toEqual({ kind: "not_paid", reason: "not_paid" });
+    expect(decideCardOutcome(said("NO_ATTEMPT"), { ...open, giveUp: "cancel" })).toEqual({
+      kind: "not_paid",
+      reason: "cancelled",
+    });
+    expect(decideCardOutcome(said("NO_ATTEMPT"), { ...open, expired: true })).toEqual({
+      kind: "not_paid",
+      reason: "not_paid",
+    });
+    expect(decideCardOutcome(said("NO_ATTEMPT"), { ...open, giveUp: "final" })).toEqual({
+      kind: "not_paid",
+      reason: "not_paid",
+    });
   });
 
   it("leaves a payment still PENDING at the limit or at Cancel unverified, never not paid", () => {
-    expect(decideCardOutcome(said("PENDING"), { ...open, expired: true })).toEqual({ kind: "unverified", reason: "still_pending" });
-    expect(decideCardOutcome(said("PENDING"), { ...open, giveUp: "cancel" })).toEqual({ kind: "unverified", reason: "still_pending" });
-    expect(decideCardOutcome(said("PENDING"), { ...open, giveUp: "final" })).toEqual({ kind: "unverified", reason: "still_pending" });
+    expect(decideCardOutcome(said("PENDING"), { ...open, expired: true })).toEqual({
+      kind: "unverified",
+      reason: "still_pending",
+    });
+    expect(decideCardOutcome(said("PENDING"), { ...open, giveUp: "cancel" })).toEqual({
+      kind: "unverified",
+      reason: "still_pending",
+    });
+    expect(decideCardOutcome(said("PENDING"), { ...open, giveUp: "final" })).toEqual({
+      kind: "unverified",
+      reason: "still_pending",
+    });
   });
 
   it("settles VERIFICATION_ERROR as unverified at once", () => {
-    expect(decideCardOutcome(said("VERIFICATION_ERROR", { amountCents: 0 }), open)).toEqual({ kind: "unverified", reason: "verification_error" });
+    expect(decideCardOutcome(said("VERIFICATION_ERROR", { amountCents: 0 }), open)).toEqual({
+      kind: "unverified",
+      reason: "verification_error",
+    });
   });
 
   it("waits when the service does not answer, and gives up unverified at the limit", () => {
     expect(decideCardOutcome({ reached: false }, open)).toEqual({ kind: "wait" });
-    expect(decideCardOutcome({ reached: false }, { ...open, expired: true })).toEqual({ kind: "unverified", reason: "unreachable" });
+    expect(decideCardOutcome({ reached: false }, { ...open, expired: true })).toEqual({
+      kind: "unverified",
+      reason: "unreachable",
+    });
   });
 });
 

@@ -11,7 +11,6 @@ export const dynamic = "force-dynamic";
 export default async function UsersPage() {
   await requirePageRole("supervisor");
   const rows = await listUsers();
-  const now = Date.now();
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Users</h1>
@@ -27,8 +26,7 @@ export default async function UsersPage() {
         </thead>
         <tbody>
           {rows.map((u) => {
-            const locked = u.lockedUntil !== null && u.lockedUntil.getTime() > now;
-            const state = u.disabled ? "disabled" : locked ? `locked until ${formatSaDateTime(u.lockedUntil!)}` : "active";
+            const state = u.disabled ? "disabled" : u.locked ? `locked until ${formatSaDateTime(u.lockedUntil!)}` : "active";
             return (
               <tr key={u.id} data-username={u.username} className="border-b border-slate-200 align-top">
                 <td className="font-mono">{u.username}</td>
@@ -36,7 +34,7 @@ export default async function UsersPage() {
                 <td>{u.role}</td>
                 <td data-testid={`state-${u.username}`}>{state}</td>
                 <td>
-                  <UserActions user={{ id: u.id, username: u.username, disabled: u.disabled, locked }} />
+                  <UserActions user={{ id: u.id, username: u.username, disabled: u.disabled, locked: u.locked }} />
                 </td>
               </tr>
             );

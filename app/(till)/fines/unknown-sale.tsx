@@ -28,7 +28,7 @@ export function UnknownFinesSale({ saleId, message }: { saleId: string; message:
       <p className="text-lg font-semibold">Not confirmed — do not take payment for these fines again.</p>
       {message && <p>{message}</p>}
       <p className="text-sm">
-        Sale <span className="font-mono">{saleId}</span> is waiting for a supervisor.
+        Sale <span className="font-mono" data-testid="fines-unknown-sale">{saleId}</span> is waiting for a supervisor.
       </p>
       <button type="button" onClick={recheck} disabled={busy} className="self-start rounded-lg bg-warn px-4 py-2 font-semibold text-white disabled:opacity-60">
         Check with the registry

@@ -82,13 +82,13 @@ export const purchaseVasAction = staffAction(["cashier"], purchaseSchema, async 
       const request: VasRequest = {
         productId: product.id,
         productName: product.name,
-        kind: product.category,
+        category: product.category,
         brand: product.provider ?? "",
         reference: product.reference,
         amountCents: quote.amountCents,
         fees: quote.fees,
         totalCents: quote.totalCents,
-        mobileNumber: quote.mobileNumber,
+        recipient: quote.mobileNumber,
         quoteId: quote.quoteId,
       };
       return { amountCents: quote.totalCents, request };

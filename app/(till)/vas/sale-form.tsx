@@ -48,7 +48,7 @@ export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void
   };
 
   return (
-    <section aria-labelledby="vas-sale-title" className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow" onKeyDown={(e) => e.key === "Escape" && onDone()}>
+    <section aria-label="Sale" className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow" onKeyDown={(e) => e.key === "Escape" && onDone()}>
       <div>
         <h2 id="vas-sale-title" className="text-xl font-semibold">
           {item.name}

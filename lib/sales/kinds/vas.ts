@@ -13,7 +13,7 @@ export async function fulfilVas(sale: Sale): Promise<VasResult> {
   const bought = await purchaseVas({
     product: { id: request.productId, reference: request.reference },
     amountCents: request.amountCents,
-    mobileNumber: request.mobileNumber,
+    mobileNumber: request.recipient,
     quoteId: request.quoteId,
     merchantReference: sale.id,
   });
@@ -21,12 +21,12 @@ export async function fulfilVas(sale: Sale): Promise<VasResult> {
     transactionId: bought.transactionId,
     productId: request.productId,
     productName: request.productName,
-    kind: request.kind,
+    category: request.category,
     brand: request.brand,
     amountCents: bought.amountCents,
     fees: request.fees,
     totalCents: bought.totalCents,
-    recipient: bought.mobileNumber ?? request.mobileNumber,
+    recipient: bought.mobileNumber ?? request.recipient,
     pin: bought.pin,
     serialNumber: bought.serialNumber,
     instructions: bought.instructions,

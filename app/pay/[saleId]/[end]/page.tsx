@@ -7,11 +7,26 @@ export const metadata: Metadata = { title: "Card payment", robots: { index: fals
 
 const MESSAGES: Record<PaymentStatus | "none", { title: string; text: string }> = {
   PAID: { title: "Payment received", text: "Thank you. The cashier is completing your purchase." },
-  PENDING: { title: "Payment in progress", text: "Your payment is still being processed. Please show this screen to the cashier." },
-  FAILED: { title: "Payment not made", text: "Your card was not charged. Please speak to the cashier." },
-  NO_ATTEMPT: { title: "Payment not made", text: "Your card was not charged. Please speak to the cashier." },
-  VERIFICATION_ERROR: { title: "Payment not confirmed yet", text: "We could not confirm your payment. Please speak to the cashier." },
-  none: { title: "Payment not confirmed yet", text: "We could not confirm your payment. Please speak to the cashier." },
+  PENDING: {
+    title: "Payment in progress",
+    text: "Your payment is still being processed. Please show this screen to the cashier.",
+  },
+  FAILED: {
+    title: "Payment not made",
+    text: "Your card was not charged. Please speak to the cashier.",
+  },
+  NO_ATTEMPT: {
+    title: "Payment not made",
+    text: "Your card was not charged. Please speak to the cashier.",
+  },
+  VERIFICATION_ERROR: {
+    title: "Payment not confirmed yet",
+    text: "We could not confirm your payment. Please speak to the cashier.",
+  },
+  none: {
+    title: "Payment not confirmed yet",
+    text: "We could not confirm your payment. Please speak to the cashier.",
+  },
 };
 
 /**
@@ -20,7 +35,11 @@ const MESSAGES: Record<PaymentStatus | "none", { title: string; text: string }> 
  * service and tells the customer; the till's own check sends the sale. It shows nothing
  * about the sale, since the phone is not signed in to Kassa.
  */
-export default async function CardReturnPage({ params }: { params: Promise<{ saleId: string; end: string }> }) {
+export default async function CardReturnPage({
+  params,
+}: {
+  params: Promise<{ saleId: string; end: string }>;
+}) {
   const { saleId, end } = await params;
   if (!/^[0-9a-f-]{36}$/.test(saleId) || (end !== "done" && end !== "cancelled")) notFound();
   const peek = await peekCardPayment(saleId, { role: "customer" });

@@ -10,7 +10,11 @@ export const metadata: Metadata = { title: "Checking your payment" };
  * of the two it was decides nothing: the page asks the core service for the order's
  * status and only a PAID answer sends the sale.
  */
-export default async function KioskCardReturnPage({ params }: { params: Promise<{ saleId: string; end: string }> }) {
+export default async function KioskCardReturnPage({
+  params,
+}: {
+  params: Promise<{ saleId: string; end: string }>;
+}) {
   await requirePageRole("kiosk");
   const { saleId, end } = await params;
   if (!/^[0-9a-f-]{36}$/.test(saleId) || (end !== "done" && end !== "cancelled")) notFound();

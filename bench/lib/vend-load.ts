@@ -1,0 +1,57 @@
+import { callAction, type ManifestAction, type Session } from "./kassa-client";
+import { summarise, timedPool, type Summary } from "./stats";
+
+/** Normal meters of the four prepaid municipalities (docs/sandbox.md); R 30 is in every range. */
+const METERS = [
+  { meterNumber: "01100000007", municipality: "tshwane_prepaid" },
+  { meterNumber: "02100000005", municipality: "zeerust_prepaid" },
+  { meterNumber: "03100000003", municipality: "mogale_prepaid" },
+  { meterNumber: "04100000001", municipality: "ngwathe_prepaid" },
+];
+
+export function vendInput(i: number) {
+  return { ...METERS[i % METERS.length]!, amount: "30", method: "cash", idempotencyKey: crypto.randomUUID() };
+}
+
+/**
+ * One cash vend through the real purchase action: the answer comes back only after the
+ * journal row is settled, so the round trip on loopback is the vend's server time.
+ */
+export async function vendOnce(session: Session, purchase: ManifestAction, i: number): Promise<void> {
+  const call = await callAction(session, purchase, vendInput(i));
+  const data = call.result?.data as { status?: string } | undefined;
+  if (call.status !== 200 || !call.result?.ok || data?.status !== "completed") {
+    throw new Error(`vend ${i} did not complete: ${call.status} ${JSON.stringify(call.result) ?? call.body.slice(0, 200)}`);
+  }
+}
+
+export async function emptyOnce(session: Session, empty: ManifestAction): Promise<void> {
+  const call = await callAction(session, empty, {});
+  if (call.status !== 200 || !call.result?.ok) throw new Error(`empty action failed: ${call.status} ${call.body.slice(0, 200)}`);
+}
+
+export interface LevelResult {
+  tills: number;
+  vend: Summary;
+  empty: Summary;
+  /** vend p50 ÷ empty p50, measured back to back at the same concurrency. */
+  ratioP50: number;
+  ratioP99: number;
+}
+
+/** At `tills` concurrent tills: the empty action, then the vend, the same number of times each. */
+export async function measureLevel(
+  sessions: Session[],
+  purchase: ManifestAction,
+  empty: ManifestAction,
+  tills: number,
+  total: number,
+): Promise<LevelResult> {
+  const till = (i: number) => sessions[i % sessions.length]!;
+  const emptyMs = await timedPool(total, tills, (i) => emptyOnce(till(i), empty));
+  const vendMs = await timedPool(total, tills, (i) => vendOnce(till(i), purchase, i));
+  const vend = summarise(vendMs);
+  const emptyS = summarise(emptyMs);
+  const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+  return { tills, vend, empty: emptyS, ratioP50: ratio(vend.p50, emptyS.p50), ratioP99: ratio(vend.p99, emptyS.p99) };
+}

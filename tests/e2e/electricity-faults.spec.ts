@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+import { STATE } from "./support/env";
+import { addFault, confirmMeter, PURCHASE_PATH, saleKeyOf, serializePurchases, transactionsForKey } from "./support/municipal";
+
+test.use({ storageState: STATE.cashier });
+serializePurchases(test);
+
+/** The client tries a purchase three times under one key before it calls the outcome unknown. */
+const ATTEMPTS = 3;
+
+for (const fault of ["timeout", "http500", "drop"] as const) {
+  test(`${fault} on Purchase: not confirmed, Retry under the same key, one transaction, one completed sale`, async ({ page, request }) => {
+    await confirmMeter(page, "01100000007", "tshwane_prepaid");
+    const key = await saleKeyOf(page, "electricity");
+    await page.getByLabel("Amount").fill("120");
+    await addFault(request, PURCHASE_PATH.electricity, fault, ATTEMPTS);
+    await page.getByRole("button", { name: "Purchase" }).click();
+    await expect(page.getByRole("heading", { name: "Not confirmed — do not sell again" })).toBeVisible({ timeout: 20_000 });
+    // A drop commits the vend before the answer is lost; a timeout or a 500 never reaches it.
+    expect(await transactionsForKey(request, key)).toHaveLength(fault === "drop" ? 1 : 0);
+
+    // A reload keeps the key: the same unknown sale comes back, never a fresh form.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Not confirmed — do not sell again" })).toBeVisible();
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(page).toHaveURL(/\/slips\/[0-9a-f-]{36}/);
+    const saleId = new URL(page.url()).pathname.split("/").pop()!;
+    await expect(page.getByRole("list", { name: "Tokens" })).toContainText("Credit");
+    expect(await transactionsForKey(request, key)).toHaveLength(1);
+
+    await page.goto(`/history?q=01100000007`);
+    const row = page.locator(`tr[data-sale="${saleId}"]`);
+    await expect(row).toContainText("Completed");
+    await expect(page.locator("tbody tr").filter({ hasText: "R 120,00" }).filter({ hasText: "Not confirmed" })).toHaveCount(0);
+  });
+}

@@ -1,0 +1,102 @@
+import { expect, test, type Page } from "@playwright/test";
+import { E2E, STATE } from "./support/env";
+import { finesTransactions, withMarkPaidLock } from "./support/fines";
+
+/**
+ * The kiosk (issue 6): a customer alone at a touch screen, paying by card through the
+ * sandbox's hosted checkout. Thandi Mokoena's ID number and fines (docs/sandbox.md) are
+ * used by no other spec.
+ */
+test.use({ storageState: STATE.kiosk });
+
+const THANDI = "8503140123089";
+
+/** Type a number on the on-screen keypad, one touch per digit. */
+async function tapNumber(page: Page, digits: string) {
+  const keypad = page.getByRole("group", { name: "Keypad" });
+  for (const d of digits) await keypad.getByRole("button", { name: d, exact: true }).click();
+}
+
+function fine(page: Page, notice: string) {
+  return page.locator(`li[data-notice="${notice}"]`);
+}
+
+test("a customer pays two fines by card with the keypad and sees the registry's receipts", async ({ page }) => {
+  const seen: string[] = [];
+  page.on("request", (r) => seen.push(r.url()));
+  page.on("framenavigated", (f) => seen.push(f.url()));
+
+  await page.goto("/kiosk");
+  await page.getByRole("button", { name: "Use my ID number" }).click();
+  await tapNumber(page, THANDI);
+  await expect(page.getByLabel("ID number")).toHaveValue(THANDI);
+  await page.getByRole("button", { name: "Look up fines" }).click();
+  await expect(fine(page, "0212600000000035")).toContainText("Paid");
+  await fine(page, "0212600000000019").getByRole("checkbox").check();
+  await expect(page.getByTestId("kiosk-total")).toHaveText("R 525,00");
+  await fine(page, "0212600000000027").getByRole("checkbox").check();
+  await expect(page.getByTestId("kiosk-total")).toHaveText("R 1 550,00");
+
+  const saleId = await withMarkPaidLock(async () => {
+    await page.getByRole("button", { name: "Pay by card" }).click();
+    // The kiosk's own browser is on the hosted checkout now.
+    await expect(page).toHaveURL(new RegExp(`^${E2E.sandboxOrigin}/checkout/`));
+    await expect(page.getByText("R 1 550,00").first()).toBeVisible();
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page).toHaveURL(/\/kiosk\/fines\/receipt\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    return page.url().split("/").pop()!;
+  });
+  await expect(page.getByRole("heading", { name: "Your fines are paid" })).toBeVisible();
+  for (const notice of ["0212600000000019", "0212600000000027"]) {
+    await expect(fine(page, notice).getByTestId("fine-receipt")).toHaveText(/^RR\d+$/);
+  }
+  await expect(page.getByTestId("kiosk-receipt-total")).toHaveText("R 1 550,00");
+  await expect(page.getByRole("button", { name: "Print receipt" })).toBeVisible();
+  expect((await finesTransactions(page.request, saleId)).map((t) => t.amountCents)).toEqual([155000]);
+
+  // Done: back to the start; a new look-up shows both fines paid.
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page).toHaveURL(/\/kiosk$/);
+  await page.getByRole("button", { name: "Use my ID number" }).click();
+  await tapNumber(page, THANDI);
+  await page.getByRole("button", { name: "Look up fines" }).click();
+  for (const notice of ["0212600000000019", "0212600000000027", "0212600000000035"]) {
+    await expect(fine(page, notice)).toContainText("Paid");
+    await expect(fine(page, notice).getByRole("checkbox")).toHaveCount(0);
+  }
+  await expect(page.getByText("You have no unpaid fines.")).toBeVisible();
+
+  // The ID number never travelled in a URL, and the browser's history holds none.
+  expect(seen.filter((u) => u.includes(THANDI))).toEqual([]);
+  const history = await page.evaluate(() => [window.location.href, document.referrer]);
+  expect(history.join(" ")).not.toContain(THANDI);
+});
+
+test("the kiosk clears itself after a minute without a touch", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/kiosk");
+  await page.getByRole("button", { name: "Use my ID number" }).click();
+  // A number that cannot be an ID is refused on the spot.
+  await tapNumber(page, "920725045608");
+  await page.getByRole("button", { name: "Look up fines" }).click();
+  await expect(page.locator("#kiosk-number-error")).toContainText("13 digits");
+  await tapNumber(page, "6");
+  await page.getByRole("button", { name: "Look up fines" }).click();
+  await expect(page.getByRole("heading", { name: "Your traffic fines" })).toBeVisible();
+  await expect(fine(page, "0222600000000017")).toContainText("Paid");
+
+  // 50 s later the screen asks; a touch keeps it.
+  await page.clock.fastForward(50_000);
+  await expect(page.getByRole("alertdialog", { name: "Still there?" })).toBeVisible();
+  await expect(page.getByTestId("idle-countdown")).toHaveText("10");
+  await page.getByRole("button", { name: "I'm still here" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Your traffic fines" })).toBeVisible();
+
+  // A full minute without a touch: back to the start, nothing of this customer left.
+  await page.clock.fastForward(61_000);
+  await expect(page.getByRole("button", { name: "Use my ID number" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your traffic fines" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Use my ID number" }).click();
+  await expect(page.getByLabel("ID number")).toHaveValue("");
+});

@@ -1,0 +1,21 @@
+/**
+ * Every main page of Kassa by role, walked by the security and accessibility specs.
+ * Slips (/slips/<id>) and a shift's report (/shifts/<id>) are reached through the UI.
+ */
+export const PAGES = {
+  signedOut: ["/login"],
+  cashier: [
+    "/till",
+    "/electricity",
+    "/bills",
+    "/fines",
+    "/vas?category=airtime",
+    "/vas?category=voucher",
+    "/history",
+    "/shift/x",
+    "/shift/close",
+    "/bench",
+  ],
+  supervisor: ["/office", "/balance", "/reconciliation", "/unresolved", "/shifts", "/users", "/audit"],
+  kiosk: ["/kiosk"],
+} as const;

@@ -1,0 +1,109 @@
+/**
+ * Helpers for the electricity, bills, history and slip specs: the till's forms, the
+ * sandbox's transaction list and fault switches, and a lock that keeps these specs'
+ * purchases apart (faults are per path, so a fault meant for one test must not be
+ * consumed by another test's purchase on the other worker).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, type APIRequestContext, type Page, type TestType } from "@playwright/test";
+import { E2E } from "./env";
+
+export const PURCHASE_PATH = { electricity: "/v2/Electricity/Purchase", bill: "/v2/Bills/Purchase" } as const;
+
+export interface SandboxTxn {
+  id: string;
+  kind: string;
+  idempotency: string | null;
+  reference: string;
+  amountCents: number;
+}
+
+export async function sandboxTransactions(request: APIRequestContext): Promise<SandboxTxn[]> {
+  const res = await request.get(`${E2E.sandboxOrigin}/__sandbox/transactions`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { transactions: SandboxTxn[] }).transactions;
+}
+
+export async function transactionsForKey(request: APIRequestContext, key: string): Promise<SandboxTxn[]> {
+  return (await sandboxTransactions(request)).filter((t) => t.idempotency === key);
+}
+
+export async function addFault(request: APIRequestContext, faultPath: string, kind: "timeout" | "http500" | "drop", count: number) {
+  const res = await request.post(`${E2E.sandboxOrigin}/__sandbox/faults`, { data: { path: faultPath, kind, count } });
+  expect(res.ok()).toBe(true);
+}
+
+/** The sale key the open form will send (kept in sessionStorage until the sale settles). */
+export async function saleKeyOf(page: Page, scope: "electricity" | "bill"): Promise<string> {
+  const key = await page.evaluate((s) => window.sessionStorage.getItem(`kassa.saleKey.${s}`), scope);
+  expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  return key!;
+}
+
+export async function confirmMeter(page: Page, meterNumber: string, municipality: string) {
+  await page.goto("/electricity");
+  await page.getByLabel("Meter number").fill(meterNumber);
+  await page.getByLabel("Municipality").selectOption(municipality);
+  await page.getByRole("button", { name: "Confirm meter" }).click();
+  await expect(page.getByRole("region", { name: "Meter details" })).toBeVisible();
+}
+
+export async function confirmAccount(page: Page, accountNumber: string, municipality: string) {
+  await page.goto("/bills");
+  await page.getByLabel("Account number").fill(accountNumber);
+  await page.getByLabel("Municipality").selectOption(municipality);
+  await page.getByRole("button", { name: "Confirm account" }).click();
+  await expect(page.getByRole("region", { name: "Account details" })).toBeVisible();
+}
+
+/** Count window.print() calls instead of opening a print dialog. */
+export async function countPrints(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __prints: number };
+    w.__prints = 0;
+    window.print = () => {
+      w.__prints += 1;
+    };
+  });
+}
+
+export async function printsOf(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __prints: number }).__prints);
+}
+
+/** The tokens on a slip: [label, grouped digits] in printed order. */
+export async function slipTokens(page: Page): Promise<[string, string][]> {
+  const items = page.getByRole("list", { name: "Tokens" }).getByRole("listitem");
+  const out: [string, string][] = [];
+  for (const item of await items.all()) {
+    const label = (await item.locator("span").nth(0).innerText()).trim();
+    const digits = (await item.locator("[data-token]").innerText()).trim();
+    out.push([label, digits]);
+  }
+  return out;
+}
+
+const LOCK = path.join(os.tmpdir(), `kassa-e2e-purchases-${E2E.sandboxPort}.lock`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function lock() {
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK);
+      return;
+    } catch {
+      // A lock older than two minutes belongs to a worker that died.
+      const age = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 120_000) fs.rmSync(LOCK, { recursive: true, force: true });
+      await sleep(100);
+    }
+  }
+}
+
+/** One test at a time across these spec files while it buys or injects faults. */
+export function serializePurchases<T extends object, W extends object>(test: TestType<T, W>) {
+  test.beforeEach(async () => lock());
+  test.afterEach(async () => fs.rmSync(LOCK, { recursive: true, force: true }));
+}

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "pg";
+import type { Session } from "../../bench/lib/kassa-client";
+import { cashierWithShift, createDatabase, PG_URL, purchase, saleOf, sandboxClient, startInstance, type Instance, type TempDatabase } from "./support/cluster";
+
+/**
+ * Two Kassa instances on one PostgreSQL journal, one sandbox: the same purchases submitted
+ * 200 times at once, half to each instance. The database's unique key decides, so the
+ * core service sees exactly one transaction per idempotency key.
+ */
+const sandbox = sandboxClient(4246);
+const METERS = [
+  ["01100000007", "tshwane_prepaid"],
+  ["02100000005", "zeerust_prepaid"],
+  ["03100000003", "mogale_prepaid"],
+  ["04100000001", "ngwathe_prepaid"],
+] as const;
+
+describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
+  let database: TempDatabase;
+  let stopSandbox: () => Promise<void>;
+  let instances: Instance[] = [];
+  let tills: Session[] = [];
+
+  beforeAll(async () => {
+    database = await createDatabase("twin");
+    stopSandbox = (await sandbox.start()).stop;
+    // Both start together: their migrations queue on the advisory lock.
+    instances = await Promise.all([3246, 3247].map((port) => startInstance(port, 4246, { databaseUrl: database.url })));
+    const a = await cashierWithShift(instances[0]!.baseUrl);
+    tills = [a, a.on(instances[1]!.baseUrl)];
+  });
+
+  afterAll(async () => {
+    await Promise.all(instances.map((i) => i.proc.stop()));
+    await stopSandbox?.();
+    await database?.drop();
+  });
+
+  it("200 concurrent submissions of 20 purchases make exactly one upstream transaction per key", async () => {
+    const keys = Array.from({ length: 20 }, () => crypto.randomUUID());
+    const submissions = Array.from({ length: 200 }, (_, i) => {
+      const k = i % keys.length;
+      const [meter, municipality] = METERS[k % METERS.length]!;
+      return { key: keys[k]!, call: purchase(tills[i % 2]!, keys[k]!, meter, municipality) };
+    });
+    const answers = await Promise.all(submissions.map(async (s) => ({ key: s.key, call: await s.call })));
+
+    expect(answers.filter((a) => a.call.status !== 200)).toEqual([]);
+    // Every submission of one key answers the same sale: completed, or still being sent by
+    // the submission that won the claim (lib/sales/counter-sale.ts answers the losers at once).
+    const saleIds = new Map<string, Set<string>>();
+    for (const a of answers) {
+      const sale = saleOf(a.call);
+      expect(["completed", "pending"], JSON.stringify(a.call.result)).toContain(sale?.status);
+      saleIds.set(a.key, (saleIds.get(a.key) ?? new Set()).add(sale!.id));
+    }
+    expect([...saleIds.values()].map((s) => s.size)).toEqual(keys.map(() => 1));
+
+    const transactions = await sandbox.transactions();
+    const perKey = keys.map((k) => transactions.filter((t) => t.idempotency === k && /Electricity\/Purchase/i.test(t.path)).length);
+    expect(perKey).toEqual(keys.map(() => 1));
+
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query("select status, count(*)::int as n from sales where idempotency_key = any($1) group by status", [keys]);
+    await client.end();
+    expect(rows).toEqual([{ status: "completed", n: 20 }]);
+  });
+});

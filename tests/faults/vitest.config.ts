@@ -1,0 +1,19 @@
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+/**
+ * `npm run test:faults`: whole Kassa instances (next start of the production build) killed,
+ * doubled and cut off from their database. One file at a time: each starts its own servers.
+ */
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(__dirname, "../..") } },
+  test: {
+    root: path.resolve(__dirname, "../.."),
+    include: ["tests/faults/**/*.test.ts"],
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    pool: "forks",
+    fileParallelism: false,
+    reporters: process.env.CI ? ["default", ["json", { outputFile: ".ci/out/faults.json" }]] : ["default"],
+  },
+});
