@@ -34,6 +34,8 @@ const appEnv = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Per port, so that two runs in one tree never delete each other's results.
+  outputDir: `test-results/e2e-${E2E.appPort}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -53,9 +53,9 @@ test("unresolved: an unknown electricity sale is sent again under its key; anoth
   const lost = async (amount: string) => {
     await till.goto("/electricity");
     await till.getByRole("textbox", { name: "Meter number" }).fill("01300000005");
-    await till.getByLabel("Municipality").selectOption("tshwane_prepaid");
+    await till.getByLabel("Municipality", { exact: true }).selectOption("tshwane_prepaid");
     await till.getByRole("button", { name: "Confirm meter" }).click();
-    await till.getByLabel("Amount").fill(amount);
+    await till.getByLabel("Amount", { exact: true }).fill(amount);
     await addFault(till.request, PURCHASE_PATH.electricity, "http500", 3);
     await till.getByRole("button", { name: "Purchase" }).click();
     await expect(till.getByRole("heading", { name: "Not confirmed — do not sell again" })).toBeVisible({ timeout: 20_000 });
@@ -95,10 +95,10 @@ test("users: create a cashier who signs in; disable ends the session; reset, loc
   await page.goto("/users");
   await page.getByLabel("User name").fill(username);
   await page.getByLabel("Display name").fill("E2E Clerk");
-  await page.getByLabel("Password").fill("short");
+  await page.getByLabel("Password", { exact: true }).fill("short");
   await page.getByRole("button", { name: "Create user" }).click();
   await expect(page.getByText("The password needs at least 10 characters.")).toBeVisible();
-  await page.getByLabel("Password").fill("clerk-password-1");
+  await page.getByLabel("Password", { exact: true }).fill("clerk-password-1");
   await page.getByRole("button", { name: "Create user" }).click();
   await expect(page.getByTestId(`state-${username}`)).toHaveText("active");
 

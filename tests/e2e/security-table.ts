@@ -20,10 +20,10 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
     roles: ["cashier"],
     input: { meterNumber: "01100000007", municipality: "tshwane_prepaid", amount: "50", method: "cash", idempotencyKey: KEY },
   },
-  "app/(till)/bills/actions.ts#confirmAccountAction": { roles: ["cashier"], input: { accountNumber: "1000000001", municipality: "tshwane_postpaid" } },
+  "app/(till)/bills/actions.ts#confirmAccountAction": { roles: ["cashier"], input: { accountNumber: "5000123456", municipality: "tshwane_postpaid" } },
   "app/(till)/bills/actions.ts#payBillAction": {
     roles: ["cashier"],
-    input: { accountNumber: "1000000001", municipality: "tshwane_postpaid", amount: "50", method: "cash", idempotencyKey: KEY },
+    input: { accountNumber: "5000123456", municipality: "tshwane_postpaid", amount: "50", method: "cash", idempotencyKey: KEY },
   },
   "app/(till)/fines/actions.ts#lookUpFinesAction": { roles: ["cashier"], input: { kind: "notice", value: NOTICE.noticeNumber } },
   "app/(till)/fines/actions.ts#payFinesAction": {

@@ -10,9 +10,9 @@ export const E2E = {
   dataDir: `.data/e2e-${APP_PORT}`,
 };
 
-/** Storage states written by auth.setup.ts, one per signed-in role. */
+/** Storage states written by auth.setup.ts, one per signed-in role (per port, so that two runs never share one). */
 export const STATE = {
-  cashier: "tests/e2e/.auth/cashier.json",
-  supervisor: "tests/e2e/.auth/supervisor.json",
-  kiosk: "tests/e2e/.auth/kiosk.json",
+  cashier: `tests/e2e/.auth/${APP_PORT}/cashier.json`,
+  supervisor: `tests/e2e/.auth/${APP_PORT}/supervisor.json`,
+  kiosk: `tests/e2e/.auth/${APP_PORT}/kiosk.json`,
 };

@@ -7,10 +7,10 @@ import { DEMO, ensureShiftOpen, signIn } from "./auth";
 export async function sellElectricity(page: Page, amount: string, method: "cash" | "card", meter = "01100000007", municipality = "tshwane_prepaid"): Promise<string> {
   await page.goto("/electricity");
   await page.getByRole("textbox", { name: "Meter number" }).fill(meter);
-  await page.getByLabel("Municipality").selectOption(municipality);
+  await page.getByLabel("Municipality", { exact: true }).selectOption(municipality);
   await page.getByRole("button", { name: "Confirm meter" }).click();
-  await page.getByLabel("Amount").fill(amount);
-  await page.getByLabel("Payment method").selectOption(method);
+  await page.getByLabel("Amount", { exact: true }).fill(amount);
+  await page.getByLabel("Payment method", { exact: true }).selectOption(method);
   await page.getByRole("button", { name: "Purchase" }).click();
   if (method === "card") {
     const url = (await page.getByTestId("card-payment-link").getAttribute("href"))!;
