@@ -3,7 +3,9 @@ import { getToken } from "next-auth/jwt";
 import { parseEnv } from "@/lib/env-schema";
 import { contentSecurityPolicy, newNonce, STATIC_SECURITY_HEADERS } from "@/lib/security/headers";
 
-const PUBLIC_PATHS = [/^\/login(\/|$)/, /^\/api\/auth\//];
+// /pay/<sale>/<end> is where the hosted checkout returns the customer's own phone, which is
+// not signed in; that page shows nothing of the sale and releases nothing.
+const PUBLIC_PATHS = [/^\/login(\/|$)/, /^\/api\/auth\//, /^\/pay\/[0-9a-f-]{36}\/(done|cancelled)$/];
 
 /**
  * Every request: security headers with a per-request CSP nonce (Next.js reads it from the

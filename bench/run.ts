@@ -54,6 +54,8 @@ async function coldStartToVend(cashier: Session, purchase: ReturnType<typeof fin
   for (;;) {
     try {
       await vendOnce(cashier, purchase, 0);
+      const journal = proc.printedAt(/journal ready/);
+      if (journal !== undefined) console.log(`bench: journal ready ${Math.round(journal - proc.readyAt)} ms after "Ready"`);
       return { proc, ms: Math.round(performance.now() - proc.readyAt) };
     } catch (error) {
       if (performance.now() - proc.readyAt > 60_000) throw error;

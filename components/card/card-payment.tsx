@@ -40,6 +40,8 @@ export function CardPayment({ saleId, amountCents, onSettled, onNotPaid }: CardP
   const [deadline, setDeadline] = useState<number | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Bumped by "Try again" when the order could not be opened (e.g. a double render still opening it).
+  const [startTry, setStartTry] = useState(0);
   const finished = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const callbacks = useRef({ onSettled, onNotPaid });
@@ -104,7 +106,7 @@ export function CardPayment({ saleId, amountCents, onSettled, onNotPaid }: CardP
       stopped = true;
       clearTimeout(timer);
     };
-  }, [saleId, apply]);
+  }, [saleId, apply, startTry]);
 
   useEffect(() => heading.current?.focus(), []);
 
@@ -165,6 +167,15 @@ export function CardPayment({ saleId, amountCents, onSettled, onNotPaid }: CardP
       {error && (
         <p role="alert" className="text-red-700">
           {error}
+          {!page && status === "starting" && (
+            <button
+              type="button"
+              onClick={() => setStartTry((n) => n + 1)}
+              className="ml-3 underline"
+            >
+              Try again
+            </button>
+          )}
         </p>
       )}
     </section>

@@ -44,7 +44,7 @@ export function AmountField({ value, onChange, error, quickCents, inputRef, disa
         className={inputClass}
       />
       {quickCents.length > 0 && (
-        <div role="group" aria-label="Quick amounts" className="flex flex-wrap gap-2">
+        <div role="group" aria-label="Quick picks" className="flex flex-wrap gap-2">
           {quickCents.map((c) => (
             <button key={c} type="button" disabled={disabled} onClick={() => onChange(centsToInput(c))} className="rounded border border-brand px-3 py-1 text-brand">
               {formatRand(c)}

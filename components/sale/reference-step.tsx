@@ -29,7 +29,6 @@ export function ReferenceStep(p: Props) {
   return (
     <form
       noValidate
-      aria-label={p.label}
       onSubmit={(e) => {
         e.preventDefault();
         p.onConfirm();

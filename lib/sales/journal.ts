@@ -59,7 +59,14 @@ export async function claimAttempt(saleId: string, mode: "first" | "retry"): Pro
   const condition =
     mode === "first"
       ? and(eq(sales.id, saleId), eq(sales.status, "pending"), eq(sales.attempts, 0))
-      : and(eq(sales.id, saleId), eq(sales.status, "unknown"), inArray(sales.kind, [...IDEMPOTENT_KINDS]));
+      : // Only a sale that was sent (attempts > 0) can be re-sent: an unknown card sale whose
+        // payment was never verified has attempts 0 and must never reach the core service.
+        and(
+          eq(sales.id, saleId),
+          eq(sales.status, "unknown"),
+          inArray(sales.kind, [...IDEMPOTENT_KINDS]),
+          sql`${sales.attempts} > 0`,
+        );
   const [row] = await database
     .update(sales)
     .set({ status: "pending", attempts: sql`${sales.attempts} + 1`, updatedAt: new Date() })

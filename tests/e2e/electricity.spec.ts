@@ -141,7 +141,7 @@ test("two fast clicks on Purchase make one transaction", async ({ page, request 
 
 test("the quick amounts fill the amount, within the meter's range", async ({ page }) => {
   await confirmMeter(page, meterOf(4, 1), "ngwathe_prepaid");
-  const quick = page.getByRole("group", { name: "Quick amounts" }).getByRole("button");
+  const quick = page.getByRole("group", { name: "Quick picks" }).getByRole("button");
   await expect(quick).toHaveText(["R 50,00", "R 100,00", "R 200,00", "R 500,00"]);
   await quick.nth(1).click();
   await expect(page.getByLabel("Amount")).toHaveValue("100");

@@ -155,3 +155,23 @@ test("a marking whose answer is lost after the registry cleared the fine reads p
   // Exactly the one marking that got lost; the re-check marked nothing.
   expect(await finesTransactions(page.request, saleId)).toHaveLength(1);
 });
+
+test("pays a fine by card at the counter: the customer's phone pays, then the fine is marked paid", async ({ page }) => {
+  const notice = "0222600000000033";
+  await page.goto("/fines");
+  await lookUp(page, "Notice number", notice);
+  await page.getByLabel(`Select notice ${notice}`).check();
+  await page.getByLabel("Card").check();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  const url = (await page.getByTestId("card-payment-link").getAttribute("href"))!;
+  await withMarkPaidLock(async () => {
+    const phone = await page.context().newPage();
+    await phone.goto(url);
+    await expect(phone.getByText("R 775,00").first()).toBeVisible();
+    await phone.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page).toHaveURL(/\/slips\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  });
+  await expect(page.getByTestId("fines-slip").locator(`li[data-notice="${notice}"]`).getByTestId("fine-receipt")).toHaveText(/^RR\d+$/);
+  await expect(page.getByTestId("fines-slip")).toContainText("Card");
+  expect((await finesTransactions(page.request, saleIdOf(page.url()))).map((t) => t.amountCents)).toEqual([77500]);
+});

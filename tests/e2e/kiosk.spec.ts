@@ -82,7 +82,7 @@ test("the kiosk clears itself after a minute without a touch", async ({ page }) 
   await expect(page.locator("#kiosk-number-error")).toContainText("13 digits");
   await tapNumber(page, "6");
   await page.getByRole("button", { name: "Look up fines" }).click();
-  await expect(page.getByRole("heading", { name: "Your traffic fines" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your traffic fines", exact: true })).toBeVisible();
   await expect(fine(page, "0222600000000017")).toContainText("Paid");
 
   // 50 s later the screen asks; a touch keeps it.
@@ -91,12 +91,12 @@ test("the kiosk clears itself after a minute without a touch", async ({ page }) 
   await expect(page.getByTestId("idle-countdown")).toHaveText("10");
   await page.getByRole("button", { name: "I'm still here" }).click();
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
-  await expect(page.getByRole("heading", { name: "Your traffic fines" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your traffic fines", exact: true })).toBeVisible();
 
   // A full minute without a touch: back to the start, nothing of this customer left.
   await page.clock.fastForward(61_000);
   await expect(page.getByRole("button", { name: "Use my ID number" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Your traffic fines" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Your traffic fines", exact: true })).toHaveCount(0);
   await page.getByRole("button", { name: "Use my ID number" }).click();
   await expect(page.getByLabel("ID number")).toHaveValue("");
 });

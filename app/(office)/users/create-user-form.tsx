@@ -37,9 +37,12 @@ export function CreateUserForm() {
     <form onSubmit={submit} noValidate aria-labelledby="new-user" className="flex max-w-xl flex-col gap-3 rounded-xl bg-white p-4 shadow">
       <h2 id="new-user" className="text-lg font-semibold">New user</h2>
       {FIELDS.map((f) => (
-        <label key={f.name} className="flex flex-col gap-1">
-          <span className="font-medium">{f.label}</span>
+        <div key={f.name} className="flex flex-col gap-1">
+          <label htmlFor={`new-${f.name}`} className="font-medium">
+            {f.label}
+          </label>
           <input
+            id={`new-${f.name}`}
             name={f.name}
             type={f.type}
             autoComplete={f.type === "password" ? "new-password" : "off"}
@@ -48,17 +51,19 @@ export function CreateUserForm() {
             className="rounded border border-slate-400 px-3 py-2"
           />
           <span id={`${f.name}-error`} aria-live="polite" className="text-danger">{errors[f.name]}</span>
-        </label>
+        </div>
       ))}
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">Role</span>
-        <select name="role" defaultValue="cashier" aria-describedby="role-error" className="rounded border border-slate-400 px-3 py-2">
+      <div className="flex flex-col gap-1">
+        <label htmlFor="new-role" className="font-medium">
+          Role
+        </label>
+        <select id="new-role" name="role" defaultValue="cashier" aria-describedby="role-error" className="rounded border border-slate-400 px-3 py-2">
           <option value="cashier">Cashier</option>
           <option value="supervisor">Supervisor</option>
           <option value="kiosk">Kiosk device</option>
         </select>
         <span id="role-error" aria-live="polite" className="text-danger">{errors.role}</span>
-      </label>
+      </div>
       <button type="submit" className="self-start rounded-lg bg-brand px-4 py-2 font-semibold text-white">Create user</button>
       <p role="status" className="min-h-6">{status}</p>
     </form>

@@ -93,7 +93,7 @@ export function PayForm({ initialMunicipality }: { initialMunicipality: string }
         onConfirm={confirm}
       />
       {account && (
-        <form onSubmit={pay} noValidate className="flex max-w-xl flex-col gap-4 rounded-xl bg-white p-6 shadow" aria-label="Pay">
+        <form onSubmit={pay} noValidate className="flex max-w-xl flex-col gap-4 rounded-xl bg-white p-6 shadow">
           <AccountDetails account={account} />
           <AmountField value={amount} onChange={setAmount} error={errors.amount ?? sale.failure} quickCents={QUICK_AMOUNTS_CENTS} inputRef={amountRef} disabled={busy === "pay"} />
           <MethodField value={method} onChange={setMethod} disabled={busy === "pay"} />

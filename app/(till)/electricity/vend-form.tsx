@@ -93,7 +93,7 @@ export function VendForm({ initialMunicipality }: { initialMunicipality: string 
         onConfirm={confirm}
       />
       {meter && (
-        <form onSubmit={purchase} noValidate className="flex max-w-xl flex-col gap-4 rounded-xl bg-white p-6 shadow" aria-label="Purchase">
+        <form onSubmit={purchase} noValidate className="flex max-w-xl flex-col gap-4 rounded-xl bg-white p-6 shadow">
           <MeterDetails meter={meter} />
           <AmountField value={amount} onChange={setAmount} error={amountError} quickCents={quickAmountsFor(meter)} inputRef={amountRef} disabled={busy === "purchase"} />
           <MethodField value={method} onChange={setMethod} disabled={busy === "purchase"} />

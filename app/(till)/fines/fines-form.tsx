@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CardPayment, type SettledSale } from "@/components/card/card-payment";
 import { newSaleKey } from "@/components/sale/use-sale-key";
 import type { LookupKind } from "@/lib/fines/lookup-kind";
@@ -28,6 +28,10 @@ export function FinesForm({ firstKey }: { firstKey: string }) {
   const [payError, setPayError] = useState<string | null>(null);
   const [stage, setStage] = useState<Stage>({ is: "choosing" });
   const tableRef = useRef<HTMLDivElement>(null);
+  // After a look-up the next keystroke chooses fines: focus the first checkbox once the table is there.
+  useEffect(() => {
+    tableRef.current?.querySelector<HTMLInputElement>("input[type=checkbox]:not(:disabled)")?.focus();
+  }, [found]);
 
   // A new attempt after a refusal or a failed sale is a new sale: it needs its own key.
   const freshKey = () => setKey(newSaleKey());
@@ -48,8 +52,6 @@ export function FinesForm({ firstKey }: { firstKey: string }) {
     setFound(result.data);
     setSelected(new Set());
     freshKey();
-    // The next keystroke chooses fines.
-    requestAnimationFrame(() => tableRef.current?.querySelector<HTMLInputElement>("input[type=checkbox]:not(:disabled)")?.focus());
   }
 
   function settled(outcome: { saleId: string; status: string; message: string | null | undefined }) {

@@ -40,9 +40,12 @@ export function LookupFields({ busy, error, onLookUp, onError }: Props) {
         {LOOKUP_KINDS.map((kind) => {
           const message = error?.kind === kind ? error.message : null;
           return (
-            <label key={kind} className="flex flex-col gap-1">
-              <span className="font-medium">{LOOKUP_LABELS[kind]}</span>
+            <div key={kind} className="flex flex-col gap-1">
+              <label htmlFor={`fines-${kind}`} className="font-medium">
+                {LOOKUP_LABELS[kind]}
+              </label>
               <input
+                id={`fines-${kind}`}
                 name={kind}
                 autoComplete="off"
                 inputMode={kind === "registration" ? "text" : "numeric"}
@@ -60,7 +63,7 @@ export function LookupFields({ busy, error, onLookUp, onError }: Props) {
               <span id={`fines-${kind}-error`} aria-live="polite" className="min-h-6 text-sm text-danger">
                 {message}
               </span>
-            </label>
+            </div>
           );
         })}
       </div>

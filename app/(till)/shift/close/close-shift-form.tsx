@@ -54,8 +54,10 @@ export function CloseShiftForm() {
         {DENOMINATIONS.map((d, i) => {
           const key = String(d.cents);
           return (
-            <label key={key} className="flex items-center justify-between gap-2">
-              <span className="w-14 font-medium">{d.label}</span>
+            <div key={key} className="flex items-center justify-between gap-2">
+              <label htmlFor={`count-${key}`} className="w-14 font-medium">
+                {d.label}
+              </label>
               <input
                 id={`count-${key}`}
                 inputMode="numeric"
@@ -72,7 +74,7 @@ export function CloseShiftForm() {
                   {errors[key]}
                 </span>
               )}
-            </label>
+            </div>
           );
         })}
       </div>
