@@ -52,14 +52,16 @@ test.describe.configure({ mode: "serial" });
 
 for (const action of readActions(DIST)) {
   const name = `${action.filename}#${action.exportedName}`;
-  test(`${name} answers generated input with a validation error (seed ${SEED})`, async () => {
+  test(`${name} answers generated input with a validation error`, async () => {
+    // Reproduce a failure with FUZZ_SEED=<seed>.
+    test.info().annotations.push({ type: "seed", description: String(SEED) });
     const entry = ACTIONS[name];
     expect(entry, `${name} is not in security-table.ts`).toBeDefined();
     const session = sessions.get(entry!.roles[0]!)!;
     const samples = fc.sample(inputs(entry!.input), { numRuns: 12, seed: SEED });
     for (const { input, field } of samples) {
       const call = await callAction(session, action, input);
-      const what = `${name} with ${JSON.stringify(input)?.slice(0, 200)}`;
+      const what = `${name} with ${JSON.stringify(input)?.slice(0, 200)} (FUZZ_SEED=${SEED})`;
       expect(call.status, what).toBe(200);
       expect(call.result, what).toMatchObject({ ok: false, error: VALIDATION });
       if (field) expect(Object.keys(call.result?.fieldErrors ?? {}).some((k) => k.split(".")[0] === field), `${what}: error by the field`).toBe(true);
