@@ -39,7 +39,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  // One worker: sandbox faults are per path for the next N calls, and a second worker's
+  // purchase could take a fault meant for another test.
+  workers: 1,
   retries: 0,
   reporter: process.env.CI ? [["list"], ["json", { outputFile: ".ci/out/playwright.json" }]] : [["list"]],
   use: {

@@ -13,6 +13,9 @@ export function UnknownSale({ sale, onResolved }: { sale: SaleView; onResolved: 
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
 
+  // A sale still pending (its first send in flight or interrupted) may be asked again too.
+  const canRetry = sale.retryable || sale.status === "pending";
+
   async function retry() {
     setBusy(true);
     setNote(null);
@@ -33,15 +36,19 @@ export function UnknownSale({ sale, onResolved }: { sale: SaleView; onResolved: 
       </h2>
       <p>
         {formatRand(sale.amountCents)} for {sale.reference}. The core service did not confirm this sale. Keep the customer&apos;s money
-        and press Retry: it repeats the same sale and can never sell twice.
+        {canRetry ? "and press Retry: it repeats the same sale and can never sell twice." : "until it is resolved."}
       </p>
       {sale.message && <p className="text-sm text-slate-700">{sale.message}</p>}
       <p aria-live="polite" className="min-h-6 text-sm">
         {busy ? "Asking the core service…" : note}
       </p>
-      <button type="button" onClick={retry} disabled={busy} autoFocus className="self-start rounded-lg bg-warn px-5 py-2 text-lg font-semibold text-white disabled:opacity-60">
-        Retry
-      </button>
+      {canRetry ? (
+        <button type="button" onClick={retry} disabled={busy} autoFocus className="self-start rounded-lg bg-warn px-5 py-2 text-lg font-semibold text-white disabled:opacity-60">
+          Retry
+        </button>
+      ) : (
+        <p className="font-semibold">A supervisor resolves this sale from the unresolved list. Do not sell again.</p>
+      )}
     </section>
   );
 }

@@ -48,7 +48,11 @@ export function useCounterSale(scope: string) {
 
   function cardSettled(s: SettledSale) {
     if (!open) return;
-    settle({ ...open, status: s.status, message: s.message ?? null, awaitingCard: false });
+    if (s.status !== "unknown") return settle({ ...open, status: s.status, message: s.message ?? null, awaitingCard: false, retryable: false });
+    // Unknown after the vend, or a payment never verified: only the journal knows which.
+    void saleByKeyAction({ idempotencyKey: key }).then((r) => {
+      settle(r.ok && r.data ? r.data : { ...open, status: "unknown", message: s.message ?? null, awaitingCard: false, retryable: false });
+    });
   }
 
   function cardNotPaid(reason: string) {

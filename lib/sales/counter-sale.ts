@@ -20,6 +20,7 @@ export function saleViewOf(sale: Sale): SaleView {
     reference: sale.reference,
     message: sale.error?.message ?? null,
     awaitingCard: sale.method === "card" && sale.status === "pending" && sale.attempts === 0,
+    retryable: sale.status === "unknown" && IDEMPOTENT_KINDS.includes(sale.kind) && sale.attempts > 0,
   };
 }
 
@@ -92,8 +93,10 @@ export async function sellAtCounter(staff: Staff, input: CounterSale): Promise<S
 /** Repeat an unknown electricity or bill sale under its own key; anything else waits for a supervisor. */
 export async function retryUnknownSale(staff: Staff, saleId: string): Promise<SaleView> {
   const sale = assertOwnSale(await findSale(saleId), staff);
-  if (sale.status === "pending") return saleViewOf(await waitWhileSending(sale));
+  if (sale.status === "pending") return continueSale(sale, staff);
   if (sale.status !== "unknown") return saleViewOf(sale);
   if (!IDEMPOTENT_KINDS.includes(sale.kind)) throw new ActionError("Only a supervisor can resolve this sale.");
+  // Never sent upstream (a card payment that could not be verified): retrying would sell unpaid.
+  if (sale.attempts === 0) throw new ActionError("This sale was never sent: its card payment is not verified. A supervisor resolves it.");
   return saleViewOf(await sendSale(sale.id, "retry", actorOf(staff)));
 }

@@ -13,6 +13,11 @@ export interface SaleView {
   message: string | null;
   /** Recorded for card and waiting for the customer's card payment (nothing sent yet). */
   awaitingCard: boolean;
+  /**
+   * Unknown after it was sent upstream (electricity or bill): Retry under its own key is safe.
+   * An unknown card sale that was never sent (payment not verified) is for a supervisor.
+   */
+  retryable: boolean;
 }
 
 /** What the till says about a sale whose outcome the core service did not confirm. */

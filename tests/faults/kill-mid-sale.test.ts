@@ -33,7 +33,7 @@ describe("killed between recording a sale and settling it", () => {
     // Hold the Purchase call open (the sandbox does not execute it) until Kassa dies.
     await sandbox.fault({ path: "/v2/Electricity/Purchase", kind: "timeout", count: 1, ms: 120_000 });
     const inFlight = purchase(till, key).catch((error: unknown) => error);
-    for (let i = 0; i < 200 && (await sandbox.faults()).some((f) => f.remaining > 0); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 600 && (await sandbox.faults()).some((f) => f.remaining > 0); i++) await new Promise((r) => setTimeout(r, 50));
     expect(await sandbox.faults()).toEqual([]); // the Purchase call reached the core service
 
     await app!.proc.kill9();

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CardPayment } from "@/components/card/card-payment";
 import { AmountField, MethodField } from "@/components/sale/fields";
 import { ReferenceStep } from "@/components/sale/reference-step";
@@ -29,6 +29,11 @@ export function PayForm({ initialMunicipality }: { initialMunicipality: string }
   const inFlight = useRef(false);
   const amountRef = useRef<HTMLInputElement>(null);
 
+  // A confirmed account: the amount due is offered, selected so that typing replaces it.
+  useEffect(() => {
+    if (account) amountRef.current?.select();
+  }, [account]);
+
   async function confirm() {
     const parsed = confirmAccountSchema.safeParse({ accountNumber, municipality });
     if (!parsed.success) {
@@ -45,7 +50,6 @@ export function PayForm({ initialMunicipality }: { initialMunicipality: string }
     // Most customers pay what is due: offer it, the cashier overtypes otherwise.
     setAmount(result.data.amountDueCents && result.data.amountDueCents > 0 ? centsToInput(result.data.amountDueCents) : "");
     sale.setFailure(null);
-    requestAnimationFrame(() => amountRef.current?.select());
   }
 
   async function pay(event: React.FormEvent) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CardPayment } from "@/components/card/card-payment";
 import { AmountField, MethodField } from "@/components/sale/fields";
 import { UnknownSale } from "@/components/sale/sale-outcome";
@@ -29,6 +29,11 @@ export function VendForm({ initialMunicipality }: { initialMunicipality: string 
   const inFlight = useRef(false);
   const amountRef = useRef<HTMLInputElement>(null);
 
+  // A confirmed meter: the next keystroke is the amount.
+  useEffect(() => {
+    if (meter) amountRef.current?.focus();
+  }, [meter]);
+
   async function confirm() {
     const parsed = confirmMeterSchema.safeParse({ meterNumber, municipality });
     if (!parsed.success) {
@@ -44,7 +49,6 @@ export function VendForm({ initialMunicipality }: { initialMunicipality: string 
     setMeter(result.data);
     setAmount("");
     sale.setFailure(null);
-    requestAnimationFrame(() => amountRef.current?.focus());
   }
 
   async function purchase(event: React.FormEvent) {

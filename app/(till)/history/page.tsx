@@ -4,7 +4,6 @@ import { requirePageRole } from "@/lib/auth/staff";
 import { currentShift } from "@/lib/shifts/current";
 import { shiftSalesOf } from "@/lib/sales/history";
 import { saleViewOf } from "@/lib/sales/counter-sale";
-import { IDEMPOTENT_KINDS } from "@/lib/sales/journal";
 import { formatRand } from "@/lib/money";
 import { saTime } from "@/lib/slip/format";
 import { RetryButton } from "./retry-button";
@@ -67,7 +66,8 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
                       Reprint
                     </Link>
                   )}
-                  {sale.status === "unknown" && IDEMPOTENT_KINDS.includes(sale.kind) && <RetryButton sale={saleViewOf(sale)} />}
+                  {sale.status === "unknown" &&
+                    (saleViewOf(sale).retryable ? <RetryButton sale={saleViewOf(sale)} /> : <span className="text-sm">A supervisor resolves this sale.</span>)}
                 </td>
               </tr>
             ))}
