@@ -14,7 +14,7 @@ export default async function LoginPage() {
   const staff = await currentStaff();
   if (staff) redirect(HOME_OF[staff.role]);
   const database = await db();
-  const allTills = await database.select({ id: tills.id, name: tills.name }).from(tills).orderBy(tills.id);
+  const allTills = await database.select({ id: tills.id, name: tills.name }).from(tills).orderBy(tills.kind, tills.id); // counter tills first: a new device defaults to Till 1
   const remembered = (await cookies()).get("kassa_till")?.value;
   const defaultTillId = allTills.some((t) => t.id === remembered) ? remembered : undefined;
   return (

@@ -29,28 +29,34 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">Audit log</h1>
       <form method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow">
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">User</span>
-          <select name="user" defaultValue={f.user ?? ""} className="rounded border border-slate-400 px-2 py-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-user" className="font-medium">
+            User
+          </label>
+          <select id="filter-user" name="user" defaultValue={f.user ?? ""} className="rounded border border-slate-400 px-2 py-2">
             <option value="">Everyone</option>
             {choices.usernames.map((u) => (
               <option key={u} value={u}>{u}</option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">Kind of event</span>
-          <select name="kind" defaultValue={f.kind ?? ""} className="rounded border border-slate-400 px-2 py-2">
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-kind" className="font-medium">
+            Kind of event
+          </label>
+          <select id="filter-kind" name="kind" defaultValue={f.kind ?? ""} className="rounded border border-slate-400 px-2 py-2">
             <option value="">All kinds</option>
             {choices.kinds.map((k) => (
               <option key={k} value={k}>{k}</option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">Day</span>
-          <input type="date" name="day" defaultValue={day ?? ""} className="rounded border border-slate-400 px-2 py-2" />
-        </label>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-day" className="font-medium">
+            Day
+          </label>
+          <input id="filter-day" type="date" name="day" defaultValue={day ?? ""} className="rounded border border-slate-400 px-2 py-2" />
+        </div>
         <button type="submit" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">Filter</button>
       </form>
       <p data-testid="audit-total">{total} events</p>
