@@ -15,11 +15,21 @@ const tsx = path.join(process.cwd(), "node_modules/.bin/tsx");
 const env = { ...process.env, KASSA_DATA_DIR: dataDir };
 const script = path.join(process.cwd(), "tests/integration/fixtures/start-journal.ts");
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("start-up on a PGlite folder in use", () => {
   it("refuses the second process with a clear message while the first keeps its lock", async () => {
     // Its own process group, so that the kill reaches tsx's node child that holds the lock.
+    let holder = 0;
     const first = spawn(tsx, [script, "hold"], { env, cwd: process.cwd(), detached: true });
     try {
       await new Promise<void>((resolve, reject) => {
@@ -34,13 +44,13 @@ describe("start-up on a PGlite folder in use", () => {
       expect(second.status).toBe(1);
       expect(second.stderr).toMatch(/is in use by another Kassa process \(pid \d+\)/);
       expect(second.stdout).not.toContain("STARTED");
-      const holder = Number(fs.readFileSync(`${dataDir}.lock`, "utf8"));
+      holder = Number(fs.readFileSync(`${dataDir}.lock`, "utf8"));
       expect(() => process.kill(holder, 0)).not.toThrow();
     } finally {
       process.kill(-first.pid!, "SIGKILL");
     }
     // After the first is gone (even killed), its stale lock is taken over.
-    await new Promise((r) => setTimeout(r, 500));
+    for (let i = 0; i < 100 && isAlive(holder); i++) await new Promise((r) => setTimeout(r, 100));
     const third = spawnSync(tsx, [script], { env, cwd: process.cwd(), encoding: "utf8" });
     expect(third.stdout).toContain("STARTED");
   }, 90_000);
