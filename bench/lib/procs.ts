@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 
 /**
  * Start and stop the real servers the benchmark and the fault tests drive: the sandbox core
@@ -144,4 +145,16 @@ export function freshDataDir(dir: string): string {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.rmSync(`${dir}.lock`, { force: true });
   return dir;
+}
+
+/** A TCP port free on loopback right now (the OS picks it), so that parallel runs never collide. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -7,7 +7,7 @@ import { cashierWithShift, createDatabase, PG_URL, purchase, saleOf, sandboxClie
  * clear message and nothing reaches the core service; once it is back, the same form
  * (the same key) sells once.
  */
-const sandbox = sandboxClient(4248);
+const sandbox = sandboxClient();
 
 describe.skipIf(!PG_URL)("the database unavailable for a moment", () => {
   let database: TempDatabase;

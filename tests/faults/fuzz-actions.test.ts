@@ -9,7 +9,7 @@ import { DIST, fresh, sandboxClient, startInstance, type Instance } from "./supp
  * Generated inputs into every server action against a Kassa and a sandbox nobody else uses:
  * every answer is the validation refusal, and the sandbox's transaction count does not move.
  */
-const sandbox = sandboxClient(4249);
+const sandbox = sandboxClient();
 const DATA = fresh(".data/faults-fuzz");
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 100_000);
 const WHO: Record<Role, { username: string; password: string; till: string }> = {

@@ -8,7 +8,7 @@ import { act, cashierWithShift, fresh, HISTORY, purchase, saleOf, sandboxClient,
  * its own key resolves it with exactly one upstream transaction.
  */
 const PORT = 3248;
-const sandbox = sandboxClient(4247);
+const sandbox = sandboxClient();
 const DATA = fresh(".data/faults-kill");
 
 describe("killed between recording a sale and settling it", () => {

@@ -8,7 +8,7 @@ import { cashierWithShift, createDatabase, PG_URL, purchase, saleOf, sandboxClie
  * 200 times at once, half to each instance. The database's unique key decides, so the
  * core service sees exactly one transaction per idempotency key.
  */
-const sandbox = sandboxClient(4246);
+const sandbox = sandboxClient();
 const METERS = [
   ["01100000007", "tshwane_prepaid"],
   ["02100000005", "zeerust_prepaid"],

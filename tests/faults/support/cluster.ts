@@ -1,6 +1,8 @@
 import { Client } from "pg";
 import { callAction, findAction, Session, signIn, type ActionCall } from "../../../bench/lib/kassa-client";
-import { freshDataDir, startApp, startSandbox, type Proc } from "../../../bench/lib/procs";
+import { freePort, freshDataDir, startApp, startSandbox, type Proc } from "../../../bench/lib/procs";
+
+export { freePort };
 
 /**
  * The fault tests' world: real `next start` instances of the production build in
@@ -44,17 +46,25 @@ export async function createDatabase(tag: string): Promise<TempDatabase> {
   };
 }
 
-export function sandboxClient(port: number) {
-  const origin = `http://127.0.0.1:${port}`;
+/** A sandbox of the test's own; `port` is known once start() has run. */
+export function sandboxClient() {
+  let port = 0;
+  const origin = () => `http://127.0.0.1:${port}`;
   const post = (path: string, body: unknown) =>
-    fetch(`${origin}/__sandbox/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
+    fetch(`${origin()}/__sandbox/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
   return {
-    start: () => startSandbox(port),
+    get port() {
+      return port;
+    },
+    start: async () => {
+      port = await freePort();
+      return startSandbox(port);
+    },
     post,
     fault: (body: Record<string, unknown>) => post("faults", body),
-    faults: async () => ((await (await fetch(`${origin}/__sandbox/faults`)).json()) as { faults: { remaining: number }[] }).faults,
+    faults: async () => ((await (await fetch(`${origin()}/__sandbox/faults`)).json()) as { faults: { remaining: number }[] }).faults,
     transactions: async () =>
-      ((await (await fetch(`${origin}/__sandbox/transactions`)).json()) as { transactions: { idempotency: string | null; path: string }[] }).transactions,
+      ((await (await fetch(`${origin()}/__sandbox/transactions`)).json()) as { transactions: { idempotency: string | null; path: string }[] }).transactions,
   };
 }
 
