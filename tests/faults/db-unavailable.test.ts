@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Session } from "../../bench/lib/kassa-client";
-import { cashierWithShift, createDatabase, PG_URL, purchase, saleOf, sandboxClient, startInstance, type Instance, type TempDatabase } from "./support/cluster";
+import { cashierWithShift, createDatabase, freePort, PG_URL, purchase, saleOf, sandboxClient, startInstance, type Instance, type TempDatabase } from "./support/cluster";
 
 /**
  * The journal's PostgreSQL refuses connections for a moment: a sale is refused with a
@@ -18,7 +18,7 @@ describe.skipIf(!PG_URL)("the database unavailable for a moment", () => {
   beforeAll(async () => {
     database = await createDatabase("down");
     stopSandbox = (await sandbox.start()).stop;
-    app = await startInstance(3249, 4248, { databaseUrl: database.url });
+    app = await startInstance(await freePort(), sandbox.port, { databaseUrl: database.url });
     till = await cashierWithShift(app.baseUrl);
     expect(saleOf(await purchase(till, crypto.randomUUID()))?.status).toBe("completed");
   });

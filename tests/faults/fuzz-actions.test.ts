@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAction, readActions, signIn, type Session } from "../../bench/lib/kassa-client";
 import { generatedInputs, isValidationRefusal } from "../e2e/security-inputs";
 import { ACTIONS, type Role } from "../e2e/security-table";
-import { DIST, fresh, sandboxClient, startInstance, type Instance } from "./support/cluster";
+import { DIST, freePort, fresh, sandboxClient, startInstance, type Instance } from "./support/cluster";
 
 /**
  * Generated inputs into every server action against a Kassa and a sandbox nobody else uses:
@@ -25,7 +25,7 @@ describe("generated input into every action, alone with the sandbox", () => {
 
   beforeAll(async () => {
     stopSandbox = (await sandbox.start()).stop;
-    app = await startInstance(3250, 4249, { dataDir: DATA });
+    app = await startInstance(await freePort(), sandbox.port, { dataDir: DATA });
     for (const role of Object.keys(WHO) as Role[]) sessions.set(role, await signIn(app.baseUrl, WHO[role]));
   });
 

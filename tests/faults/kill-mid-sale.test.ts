@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Session } from "../../bench/lib/kassa-client";
-import { act, cashierWithShift, fresh, HISTORY, purchase, saleOf, sandboxClient, startInstance, type Instance } from "./support/cluster";
+import { act, cashierWithShift, freePort, fresh, HISTORY, purchase, saleOf, sandboxClient, startInstance, type Instance } from "./support/cluster";
 
 /**
  * Kassa SIGKILLed while a vend is on the wire (recorded pending, sent, not settled). After a
  * restart the sale is unknown — never lost, never sold again by itself — and Retry under
  * its own key resolves it with exactly one upstream transaction.
  */
-const PORT = 3248;
 const sandbox = sandboxClient();
 const DATA = fresh(".data/faults-kill");
 
@@ -15,10 +14,12 @@ describe("killed between recording a sale and settling it", () => {
   let stopSandbox: () => Promise<void>;
   let app: Instance | undefined;
   let till: Session;
+  let port: number;
 
   beforeAll(async () => {
     stopSandbox = (await sandbox.start()).stop;
-    app = await startInstance(PORT, 4247, { dataDir: DATA });
+    port = await freePort();
+    app = await startInstance(port, sandbox.port, { dataDir: DATA });
     till = await cashierWithShift(app.baseUrl);
   });
 
@@ -38,7 +39,7 @@ describe("killed between recording a sale and settling it", () => {
 
     await app!.proc.kill9();
     await inFlight;
-    app = await startInstance(PORT, 4247, { dataDir: DATA });
+    app = await startInstance(port, sandbox.port, { dataDir: DATA });
 
     const found = await act(till, HISTORY, "saleByKeyAction", { idempotencyKey: key });
     const sale = saleOf(found);

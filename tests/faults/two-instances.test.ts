@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "pg";
 import type { Session } from "../../bench/lib/kassa-client";
-import { cashierWithShift, createDatabase, PG_URL, purchase, saleOf, sandboxClient, startInstance, type Instance, type TempDatabase } from "./support/cluster";
+import { cashierWithShift, createDatabase, freePort, PG_URL, purchase, saleOf, sandboxClient, startInstance, type Instance, type TempDatabase } from "./support/cluster";
 
 /**
  * Two Kassa instances on one PostgreSQL journal, one sandbox: the same purchases submitted
@@ -26,7 +26,9 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
     database = await createDatabase("twin");
     stopSandbox = (await sandbox.start()).stop;
     // Both start together: their migrations queue on the advisory lock.
-    instances = await Promise.all([3246, 3247].map((port) => startInstance(port, 4246, { databaseUrl: database.url })));
+    const ports = [await freePort(), await freePort()];
+    while (ports[1] === ports[0]) ports[1] = await freePort();
+    instances = await Promise.all(ports.map((port) => startInstance(port, sandbox.port, { databaseUrl: database.url })));
     const a = await cashierWithShift(instances[0]!.baseUrl);
     tills = [a, a.on(instances[1]!.baseUrl)];
   });
