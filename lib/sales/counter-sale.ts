@@ -49,7 +49,7 @@ export function assertOwnSale(sale: Sale | undefined, staff: Staff): Sale {
 /** Continue a sale that already exists under this key: never a second sale, only its answer. */
 async function continueSale(sale: Sale, staff: Staff): Promise<SaleView> {
   if (sale.status === "pending" && sale.attempts === 0 && sale.method === "cash") {
-    return saleViewOf(await sendSale(sale.id, "first", actorOf(staff)));
+    return sendAndWait(sale, staff);
   }
   return saleViewOf(await waitWhileSending(sale));
 }
@@ -87,7 +87,15 @@ export async function sellAtCounter(staff: Staff, input: CounterSale): Promise<S
   if (raced) return continueSale(sale, staff);
   await audit(actorOf(staff), "sale_recorded", sale.id, { kind: sale.kind, method: sale.method, amountCents, reference: sale.reference });
   if (sale.method === "card") return saleViewOf(sale);
-  return saleViewOf(await sendSale(sale.id, "first", actorOf(staff)));
+  return sendAndWait(sale, staff);
+}
+
+/**
+ * Send a cash sale. Whoever loses the claim (a double click, another instance that got
+ * the same key first) gets the row still being sent: it waits for the winner's answer.
+ */
+async function sendAndWait(sale: Sale, staff: Staff): Promise<SaleView> {
+  return saleViewOf(await waitWhileSending(await sendSale(sale.id, "first", actorOf(staff))));
 }
 
 /** Repeat an unknown electricity or bill sale under its own key; anything else waits for a supervisor. */

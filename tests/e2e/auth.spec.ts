@@ -58,7 +58,7 @@ test.describe("supervisor", () => {
   test("lands on the back office", async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/office/);
-    await expect(page.getByRole("heading", { name: "Back office" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "The day at a glance" })).toBeVisible();
   });
 });
 
