@@ -5,6 +5,7 @@
  *
  *   npm run bench                      builds into .next-bench first
  *   npm run bench -- --no-build        reuses the build in BENCH_DIST_DIR (default .next-bench)
+ *   npm run bench -- --js-only         only the JavaScript-size figures (no load, no cold start)
  *   BENCH_APP_PORT / BENCH_SANDBOX_PORT   default 3236 / 4236
  */
 import { execSync } from "node:child_process";
@@ -73,13 +74,16 @@ async function jsSizes(sessions: Record<keyof typeof PAGES, Session>, slip: stri
   return out;
 }
 
-function rows(js: PageJs[], levels: LevelResult[], coldMs: number, clicks: number[]): Row[] {
-  const out: Row[] = [];
+function jsRows(js: PageJs[]): Row[] {
   const jsTarget: Record<string, number> = { "/login": 150, "/electricity": 170 };
-  for (const p of js) {
+  return js.map((p) => {
     const target = jsTarget[p.page];
-    out.push({ figure: `JS ${p.page} (gzip)`, value: `${kib(p.gzipBytes)} KiB`, target: target ? `<= ${target} KiB` : "info", met: target ? kib(p.gzipBytes) <= target : null });
-  }
+    return { figure: `JS ${p.page} (gzip)`, value: `${kib(p.gzipBytes)} KiB`, target: target ? `<= ${target} KiB` : "info", met: target ? kib(p.gzipBytes) <= target : null };
+  });
+}
+
+function rows(js: PageJs[], levels: LevelResult[], coldMs: number, clicks: number[]): Row[] {
+  const out: Row[] = jsRows(js);
   for (const l of levels) {
     out.push({ figure: `vend p50 / p99, ${l.tills} till(s)`, value: `${l.vend.p50} / ${l.vend.p99} ms`, target: "info", met: null });
     out.push({ figure: `empty action p50 / p99, ${l.tills} till(s)`, value: `${l.empty.p50} / ${l.empty.p99} ms`, target: "info", met: null });
@@ -93,7 +97,31 @@ function rows(js: PageJs[], levels: LevelResult[], coldMs: number, clicks: numbe
   return out;
 }
 
+/** `--js-only`: one start, everyone signed in, one cash vend for a slip, then the page sizes. Writes no results file. */
+async function jsOnly() {
+  build();
+  const sandbox = await startSandbox(SANDBOX_PORT);
+  let server: Proc | undefined;
+  try {
+    const purchase = findAction(DIST, "app/(till)/electricity/actions.ts", "purchaseElectricityAction");
+    const openShift = findAction(DIST, "app/(till)/shift/actions.ts", "openShiftAction");
+    freshDataDir(DATA);
+    server = await app();
+    const cashier = await signIn(BASE, DEMO.cashier);
+    const opened = await callAction(cashier, openShift, { openingFloat: "500" });
+    if (!opened.result?.ok) throw new Error(`could not open a shift: ${JSON.stringify(opened.result)}`);
+    const sale = await callAction(cashier, purchase, { meterNumber: "01100000007", municipality: "tshwane_prepaid", amount: "30", method: "cash", idempotencyKey: crypto.randomUUID() });
+    const slipId = (sale.result?.data as { id: string }).id;
+    const sessions = { signedOut: new Session(BASE), cashier, supervisor: await signIn(BASE, DEMO.supervisor), kiosk: await signIn(BASE, DEMO.kiosk) };
+    printTable(jsRows(await jsSizes(sessions, `/slips/${slipId}`)));
+  } finally {
+    await server?.stop();
+    await sandbox.stop();
+  }
+}
+
 async function main() {
+  if (process.argv.includes("--js-only")) return jsOnly();
   const startedAt = new Date().toISOString();
   const host = machine();
   build();

@@ -33,11 +33,14 @@ export function Tiles({ tiles }: { tiles: Tile[] }) {
 
   return (
     <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
-      {tiles.map((tile) => (
+      {tiles.map((tile, index) => (
         <li key={tile.href}>
           {tile.ready ? (
             <Link
               href={tile.href}
+              // The shortcut keys listen only once the page has hydrated; the browser focuses
+              // the first tile as soon as the HTML is parsed, so Enter (and Tab) work at once.
+              autoFocus={index === 0}
               aria-keyshortcuts={tile.shortcut}
               className="flex h-36 flex-col justify-between rounded-xl bg-brand p-4 text-white shadow hover:bg-brand-dark"
             >

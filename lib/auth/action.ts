@@ -1,5 +1,5 @@
 import "server-only";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Role } from "@/lib/db/schema";
 import { AccessDenied, requireRole, type Staff } from "./staff";
 
@@ -36,7 +36,8 @@ export function isDatabaseDown(error: unknown): boolean {
   return false;
 }
 
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+/** First message per field; works for full zod's and zod/mini's errors alike. */
+export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "form";
@@ -48,8 +49,9 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 /**
  * Wrap a server action: check the role first, then parse the input with zod, then run.
  * Bad input answers field errors and never reaches the body (so never the core service).
+ * Any zod 4 schema: full zod, or zod/mini where a client form shares the schema.
  */
-export function staffAction<S extends z.ZodType, T>(
+export function staffAction<S extends z.core.$ZodType, T>(
   roles: Role[],
   schema: S,
   body: (input: z.infer<S>, staff: Staff) => Promise<T>,
@@ -65,7 +67,7 @@ export function staffAction<S extends z.ZodType, T>(
       if (isDatabaseDown(error)) return { ok: false, error: DATABASE_DOWN_MESSAGE };
       throw error;
     }
-    const parsed = schema.safeParse(input);
+    const parsed = z.safeParse(schema, input);
     if (!parsed.success) {
       const fieldErrors = fieldErrorsOf(parsed.error);
       return { ok: false, error: "Please correct the marked fields.", fieldErrors };

@@ -342,6 +342,16 @@ export const FINES: readonly Fine[] = [
       penaltyCents: 10000,
     },
   ),
+  // The keyboard-only e2e spec's own payable fine (looked up by notice): no other test may use it.
+  f(
+    "0512600000000024",
+    "KB 10 KB GP",
+    BELT,
+    "2026-09-09",
+    "09:45:00",
+    jhb("Oxford Road", "Rosebank"),
+    300,
+  ),
 ];
 
 export const INFRINGERS: readonly Infringer[] = [

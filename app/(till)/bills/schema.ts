@@ -1,15 +1,16 @@
-import { z } from "zod";
+// zod/mini, not full zod: the till's form imports this file, and full zod costs the browser about 25 KiB more.
+import * as z from "zod/mini";
 import { parseRandInput } from "@/lib/money";
 import { POSTPAID_MUNICIPALITIES } from "@/lib/upstream/municipalities";
 
 /** The bills forms' fields, shared by the till's form and the server actions. No server imports. */
-export const accountNumberField = z
-  .string()
-  .trim()
-  .min(1, "Enter the account number.")
-  .regex(/^\d+$/, "An account number has digits only.")
-  .min(4, "An account number has at least 4 digits.")
-  .max(20, "An account number has at most 20 digits.");
+export const accountNumberField = z.string().check(
+  z.trim(),
+  z.minLength(1, "Enter the account number."),
+  z.regex(/^\d+$/, "An account number has digits only."),
+  z.minLength(4, "An account number has at least 4 digits."),
+  z.maxLength(20, "An account number has at most 20 digits."),
+);
 
 export const postpaidMunicipalityField = z.enum(POSTPAID_MUNICIPALITIES, { error: "Choose the municipality." });
 
@@ -25,11 +26,13 @@ export function checkBillAmount(text: string): { ok: true; cents: number } | { o
   return { ok: true, cents };
 }
 
-export const payBillSchema = confirmAccountSchema.extend({
-  amount: z.string().superRefine((v, ctx) => {
-    const check = checkBillAmount(v);
-    if (!check.ok) ctx.addIssue({ code: "custom", message: check.message });
-  }),
+export const payBillSchema = z.extend(confirmAccountSchema, {
+  amount: z.string().check(
+    z.superRefine((v, ctx) => {
+      const check = checkBillAmount(v);
+      if (!check.ok) ctx.addIssue({ code: "custom", message: check.message });
+    }),
+  ),
   method: z.enum(["cash", "card"], { error: "Choose cash or card." }),
   idempotencyKey: z.uuid("The form has expired. Reload the page."),
 });

@@ -1,27 +1,28 @@
-import { z } from "zod";
+// zod/mini, not full zod: the till's form imports this file, and full zod costs the browser about 25 KiB more.
+import * as z from "zod/mini";
 import { parseRandInput } from "@/lib/money";
 import { PREPAID_MUNICIPALITIES } from "@/lib/upstream/municipalities";
 
 /** The electricity forms' fields, shared by the till's form and the server actions. No server imports. */
-export const meterNumberField = z
-  .string()
-  .trim()
-  .min(1, "Enter the meter number.")
-  .regex(/^\d+$/, "A meter number has digits only.")
-  .min(6, "A meter number has at least 6 digits.")
-  .max(20, "A meter number has at most 20 digits.");
+export const meterNumberField = z.string().check(
+  z.trim(),
+  z.minLength(1, "Enter the meter number."),
+  z.regex(/^\d+$/, "A meter number has digits only."),
+  z.minLength(6, "A meter number has at least 6 digits."),
+  z.maxLength(20, "A meter number has at most 20 digits."),
+);
 
 export const prepaidMunicipalityField = z.enum(PREPAID_MUNICIPALITIES, { error: "Choose the municipality." });
 
 export const confirmMeterSchema = z.object({ meterNumber: meterNumberField, municipality: prepaidMunicipalityField });
 export type ConfirmMeterInput = z.infer<typeof confirmMeterSchema>;
 
-export const purchaseElectricitySchema = confirmMeterSchema.extend({
-  amount: z
-    .string()
-    .trim()
-    .min(1, "Enter the amount in rand.")
-    .refine((v) => parseRandInput(v) !== null, "Enter an amount in rand, for example 100 or 100.50."),
+export const purchaseElectricitySchema = z.extend(confirmMeterSchema, {
+  amount: z.string().check(
+    z.trim(),
+    z.minLength(1, "Enter the amount in rand."),
+    z.refine((v) => parseRandInput(v) !== null, "Enter an amount in rand, for example 100 or 100.50."),
+  ),
   method: z.enum(["cash", "card"], { error: "Choose cash or card." }),
   /** Made when the form opened: the same key never sells twice. */
   idempotencyKey: z.uuid("The form has expired. Reload the page."),

@@ -42,11 +42,14 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
         <table className="w-full border-collapse bg-white text-left shadow">
           <thead>
             <tr className="border-b">
-              {["Time", "Sale", "Meter / account", "Amount", "Method", "Status", ""].map((h) => (
+              {["Time", "Sale", "Meter / account", "Amount", "Method", "Status"].map((h) => (
                 <th key={h} scope="col" className="p-2">
                   {h}
                 </th>
               ))}
+              <th scope="col" className="p-2">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -32,6 +32,7 @@ export default async function TillHome({ searchParams }: { searchParams: Promise
       <LowBalanceWarning />
       {shift ? (
         <>
+          <h1 className="sr-only">Till</h1>
           <p className="text-slate-700">
             Shift open since {shift.openedAt.toLocaleTimeString("en-ZA", { timeZone: "Africa/Johannesburg", hour: "2-digit", minute: "2-digit" })} with a float of{" "}
             {formatRand(shift.openingFloatCents)}.

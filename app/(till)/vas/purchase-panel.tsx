@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { CardPayment, type SettledSale } from "@/components/card/card-payment";
 import { formatRand } from "@/lib/money";
 import { purchaseVasAction, type QuoteView } from "./actions";
-import { newIdempotencyKey } from "./idempotency-key";
+import { newSaleKey } from "@/components/sale/use-sale-key";
 import { SaleOutcome, type Outcome } from "./sale-outcome";
 
 interface Props {
@@ -18,7 +18,7 @@ interface Props {
 export function PurchasePanel({ quote, onNewQuote, onNewSale }: Props) {
   const router = useRouter();
   // Made when this purchase form opens: a double click or a resubmit maps to one sale.
-  const [key, setKey] = useState(newIdempotencyKey);
+  const [key, setKey] = useState(newSaleKey);
   const [method, setMethod] = useState<"cash" | "card">("cash");
   const [busy, setBusy] = useState(false);
   const [card, setCard] = useState<{ saleId: string; amountCents: number } | null>(null);
@@ -60,7 +60,7 @@ export function PurchasePanel({ quote, onNewQuote, onNewSale }: Props) {
         onNotPaid={(reason) => {
           // Nothing was sold: a new attempt is a new sale under a new key.
           setCard(null);
-          setKey(newIdempotencyKey());
+          setKey(newSaleKey());
           setOutcome({ kind: "refused", message: `Not paid: ${reason} Nothing was sold; take cash or try the card again.` });
         }}
       />

@@ -20,4 +20,4 @@ export const purchaseSchema = z.object({
 });
 export type PurchaseInput = z.infer<typeof purchaseSchema>;
 
-export const refreshSchema = z.object({});
+export const refreshSchema = z.object({}).strict();

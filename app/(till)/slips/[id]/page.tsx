@@ -63,6 +63,8 @@ export default async function SlipPage({
   const printNow = query.print === "1" || (query.fresh === "1" && !reprint && staff.till.autoPrint);
   return (
     <div className="flex flex-col items-start gap-4">
+      {/* For screen readers only, and outside #slip so it is never printed. */}
+      <h1 className="sr-only">Slip</h1>
       <SlipControls printNow={printNow} newSaleHref={NEW_SALE[sale.kind]} settledUrl={`/slips/${sale.id}${reprint ? "?reprint=1" : ""}`} />
       <SlipFrame paperWidthMm={staff.till.paperWidthMm}>
         {reprint && <ReprintMark />}
