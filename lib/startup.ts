@@ -19,7 +19,7 @@ export async function warmUp(): Promise<void> {
     // On PostgreSQL other instances may be mid-call: only sales older than any call can take.
     const sweep = async (olderThanMs: number) => {
       const swept = await sweepInterruptedSales(database, olderThanMs);
-      if (swept > 0) console.warn(`kassa: ${swept} interrupted sale(s) marked unknown for a supervisor to resolve`);
+      if (swept > 0) console.warn(`kassa: ${swept} interrupted sale(s) settled: unknown for a supervisor, or failed when never sent`);
     };
     await sweep(config.databaseUrl ? STALE_PENDING_MS : 0);
     setInterval(() => void sweep(STALE_PENDING_MS).catch(() => {}), 60_000).unref();

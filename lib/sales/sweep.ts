@@ -3,17 +3,52 @@ import type { Db } from "@/lib/db/open";
 import { sales } from "@/lib/db/schema";
 
 export const INTERRUPTED_MESSAGE = "Kassa stopped while this sale was being sent. Not confirmed — do not sell again.";
+export const ABANDONED_CARD_MESSAGE =
+  "The card payment was left before Kassa verified it. Not confirmed — a supervisor checks the payment.";
+
+export const NOT_SENT_MESSAGE =
+  "Kassa stopped before this sale was sent. Nothing was sold: sell again if the customer still wants it.";
+
+/** Longer than any card wait (3 minutes) plus its last status check. */
+export const ABANDONED_CARD_MS = 10 * 60_000;
 
 /**
  * Sales that were sent upstream (attempts > 0) but never settled: a crash or a kill.
  * Their outcome cannot be known, so they become unknown — never failed, never resent here.
+ * Card sales whose payment screen was left (the till closed mid-wait) become unknown too,
+ * without being sent: the customer may have paid, so a supervisor checks the order. A cash
+ * sale recorded but never claimed (a crash between the two) was never sent: it failed.
  */
 export async function sweepInterruptedSales(database: Db, olderThanMs: number): Promise<number> {
-  const cutoff = new Date(Date.now() - olderThanMs);
-  const rows = await database
+  const now = Date.now();
+  const interrupted = await database
     .update(sales)
     .set({ status: "unknown", error: { kind: "interrupted", message: INTERRUPTED_MESSAGE }, updatedAt: new Date() })
-    .where(and(eq(sales.status, "pending"), sql`${sales.attempts} > 0`, lt(sales.updatedAt, cutoff)))
+    .where(and(eq(sales.status, "pending"), sql`${sales.attempts} > 0`, lt(sales.updatedAt, new Date(now - olderThanMs))))
     .returning({ id: sales.id });
-  return rows.length;
+  const abandoned = await database
+    .update(sales)
+    .set({ status: "unknown", error: { kind: "card_unverified", message: ABANDONED_CARD_MESSAGE }, updatedAt: new Date() })
+    .where(
+      and(
+        eq(sales.status, "pending"),
+        eq(sales.method, "card"),
+        eq(sales.attempts, 0),
+        lt(sales.createdAt, new Date(now - ABANDONED_CARD_MS)),
+      ),
+    )
+    .returning({ id: sales.id });
+  const notSent = await database
+    .update(sales)
+    .set({ status: "failed", error: { kind: "not_sent", message: NOT_SENT_MESSAGE }, settledAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(sales.status, "pending"),
+        eq(sales.method, "cash"),
+        eq(sales.attempts, 0),
+        lt(sales.updatedAt, new Date(now - olderThanMs)),
+      ),
+    )
+    .returning({ id: sales.id });
+  return interrupted.length + abandoned.length + notSent.length;
 }

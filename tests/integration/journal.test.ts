@@ -91,3 +91,31 @@ describe("the journal", () => {
     expect(after.attempts).toBe(2);
   });
 });
+
+describe("the sweep after a crash", () => {
+  it("marks sent-but-unsettled sales unknown, abandoned card waits unverified, unsent cash sales failed", async () => {
+    const { sweepInterruptedSales } = await import("@/lib/sales/sweep");
+    const sent = (await journal.recordSale(newSale())).sale;
+    await database.update(schema.sales).set({ attempts: 1 }).where(eq(schema.sales.id, sent.id));
+    const waitingCard = (await journal.recordSale({ ...newSale(), method: "card" })).sale;
+    const abandonedCard = (await journal.recordSale({ ...newSale(), method: "card" })).sale;
+    await database
+      .update(schema.sales)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(schema.sales.id, abandonedCard.id));
+    const neverSent = (await journal.recordSale(newSale())).sale;
+
+    await sweepInterruptedSales(database, 0);
+
+    const after = async (id: string) => (await journal.findSale(id))!;
+    expect((await after(sent.id)).status).toBe("unknown");
+    expect((await after(sent.id)).error?.kind).toBe("interrupted");
+    expect((await after(abandonedCard.id)).status).toBe("unknown");
+    expect((await after(abandonedCard.id)).error?.kind).toBe("card_unverified");
+    expect((await after(waitingCard.id)).status).toBe("pending");
+    expect((await after(neverSent.id)).status).toBe("failed");
+    expect((await after(neverSent.id)).error?.kind).toBe("not_sent");
+    // An abandoned card sale was never sent, so no Retry can send it.
+    expect(await journal.claimAttempt(abandonedCard.id, "retry")).toBeUndefined();
+  });
+});
