@@ -2,7 +2,7 @@ import { callAction, type ManifestAction, type Session } from "./kassa-client";
 import { summarise, timedPool, type Summary } from "./stats";
 
 /** Normal meters of the four prepaid municipalities (docs/sandbox.md); R 30 is in every range. */
-const METERS = [
+export const METERS = [
   { meterNumber: "01100000007", municipality: "tshwane_prepaid" },
   { meterNumber: "02100000005", municipality: "zeerust_prepaid" },
   { meterNumber: "03100000003", municipality: "mogale_prepaid" },
