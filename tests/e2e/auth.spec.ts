@@ -80,3 +80,11 @@ test("sign-out ends the session", async ({ page }) => {
   await page.goto("/till");
   await expect(page).toHaveURL(/\/login/);
 });
+
+test.describe("kiosk environment", () => {
+  test.use({ storageState: STATE.kiosk });
+  test("shows which core service it talks to", async ({ page }) => {
+    await page.goto("/kiosk");
+    await expect(page.getByTestId("upstream-env")).toHaveText("SANDBOX");
+  });
+});
