@@ -1,7 +1,7 @@
 import type { Sale } from "@/lib/db/schema";
 import { finesSlipData } from "@/lib/fines/slip-data";
 import { formatRand } from "@/lib/money";
-import { saDateTime } from "@/lib/slip/format";
+import { saDateTime } from "@/lib/sa-time";
 
 /**
  * The slip of a fines sale: each fine paid with the registry's invoice and receipt

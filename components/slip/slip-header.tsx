@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { saDateTime } from "@/lib/slip/format";
+import { saDateTime } from "@/lib/sa-time";
 import { SlipLine } from "./slip-frame";
 
 /** The merchant's name and VAT number, for slips that print no header of their own. */

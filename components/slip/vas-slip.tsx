@@ -1,7 +1,7 @@
 import "server-only";
 import type { Sale } from "@/lib/db/schema";
 import { formatRand } from "@/lib/money";
-import { saDateTime } from "@/lib/slip/format";
+import { saDateTime } from "@/lib/sa-time";
 import { KIND_LABELS } from "@/lib/vas/catalogue";
 import { formatMobileNumber } from "@/lib/vas/mobile";
 import { groupPin, vasResultSchema } from "@/lib/vas/sale-data";

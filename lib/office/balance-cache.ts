@@ -27,7 +27,3 @@ export function cachedMerchantBalance(now: number = Date.now()): Promise<Cents |
 export function rememberMerchantBalance(cents: Cents, now: number = Date.now()): void {
   globalForBalance.kassaBalance = { at: now, value: Promise.resolve(cents) };
 }
-
-export function forgetMerchantBalance(): void {
-  globalForBalance.kassaBalance = undefined;
-}

@@ -1,10 +1,8 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, format, startOfDay } from "date-fns";
+import { SA_TZ } from "@/lib/sa-time";
 
-/** Business days are South African calendar days. */
-export const SA_TZ = "Africa/Johannesburg";
-
-/** [start, end) of the South African day `YYYY-MM-DD`. */
+/** Business days are South African calendar days. [start, end) of the South African day `YYYY-MM-DD`. */
 export function saDayBounds(ymd: string): { start: Date; end: Date } {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
   if (!match) throw new RangeError(`not a date: ${ymd}`);

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { cookies } from "next/headers";
 import { requirePageRole } from "@/lib/auth/staff";
 import { currentShift } from "@/lib/shifts/current";
+import { rememberedChoice } from "@/lib/remembered-choice";
+import { NoShiftNotice } from "@/components/shell/no-shift-notice";
 import { PREPAID_MUNICIPALITIES } from "@/lib/upstream/municipalities";
 import { MUNICIPALITY_COOKIE } from "./schema";
 import { VendForm } from "./vend-form";
@@ -11,15 +11,8 @@ export const metadata: Metadata = { title: "Electricity" };
 
 export default async function ElectricityPage() {
   const staff = await requirePageRole("cashier");
-  if (!(await currentShift(staff.till.id))) {
-    return (
-      <p role="alert" className="rounded bg-amber-100 p-3 text-amber-900">
-        Open a shift before selling. <Link href="/till" className="underline">Go to the till</Link>
-      </p>
-    );
-  }
+  if (!(await currentShift(staff.till.id))) return <NoShiftNotice />;
   // The last municipality used at this browser: most counters sell for one or two.
-  const remembered = (await cookies()).get(MUNICIPALITY_COOKIE)?.value ?? "";
-  const initial = (PREPAID_MUNICIPALITIES as readonly string[]).includes(remembered) ? remembered : "";
+  const initial = await rememberedChoice(MUNICIPALITY_COOKIE, PREPAID_MUNICIPALITIES);
   return <VendForm initialMunicipality={initial} />;
 }

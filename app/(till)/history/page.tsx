@@ -5,7 +5,7 @@ import { currentShift } from "@/lib/shifts/current";
 import { shiftSalesOf } from "@/lib/sales/history";
 import { saleViewOf } from "@/lib/sales/counter-sale";
 import { formatRand } from "@/lib/money";
-import { saTime } from "@/lib/slip/format";
+import { saTime } from "@/lib/sa-time";
 import { RetryButton } from "./retry-button";
 import { StatusBadge, KIND_NAMES } from "./status-badge";
 

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { requirePageRole } from "@/lib/auth/staff";
 import { currentShift } from "@/lib/shifts/current";
 import { formatRand } from "@/lib/money";
+import { saTime } from "@/lib/sa-time";
 import { Tiles, type Tile } from "@/components/shell/tiles";
 import { OpenShiftForm } from "../shift/open-shift-form";
 import { LowBalanceWarning } from "@/components/shell/low-balance-warning";
@@ -34,7 +35,7 @@ export default async function TillHome({ searchParams }: { searchParams: Promise
         <>
           <h1 className="sr-only">Till</h1>
           <p className="text-slate-700">
-            Shift open since {shift.openedAt.toLocaleTimeString("en-ZA", { timeZone: "Africa/Johannesburg", hour: "2-digit", minute: "2-digit" })} with a float of{" "}
+            Shift open since {saTime(shift.openedAt)} with a float of{" "}
             {formatRand(shift.openingFloatCents)}.
           </p>
           <Tiles tiles={TILES} />

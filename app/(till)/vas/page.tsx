@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { requirePageRole } from "@/lib/auth/staff";
 import { currentShift } from "@/lib/shifts/current";
+import { NoShiftNotice } from "@/components/shell/no-shift-notice";
 import { isUpstreamError } from "@/lib/upstream";
 import { categoryFilterOf, toCatalogueItem } from "@/lib/vas/catalogue";
 import { loadCatalogue, type Catalogue } from "@/lib/vas/catalogue-cache";
@@ -9,21 +9,15 @@ import { unconfirmedVasSales } from "@/lib/vas/unconfirmed";
 import { RefreshCatalogueButton } from "./refresh-button";
 import { UnconfirmedList } from "./unconfirmed-list";
 import { VasCounter } from "./vas-counter";
+import { saTime } from "@/lib/sa-time";
 
 export const metadata: Metadata = { title: "Airtime, data, lotto and vouchers" };
 
-const TIME = new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", hour: "2-digit", minute: "2-digit" });
 
 export default async function VasPage({ searchParams }: { searchParams: Promise<{ category?: string | string[] }> }) {
   const staff = await requirePageRole("cashier");
   const shift = await currentShift(staff.till.id);
-  if (!shift) {
-    return (
-      <p role="alert" className="rounded bg-amber-100 p-3 text-amber-900">
-        Open a shift before selling. <Link href="/till" className="underline">Back to the till</Link>
-      </p>
-    );
-  }
+  if (!shift) return <NoShiftNotice />;
   const category = categoryFilterOf((await searchParams).category);
   let catalogue: Catalogue | null = null;
   let loadError: string | null = null;
@@ -39,7 +33,7 @@ export default async function VasPage({ searchParams }: { searchParams: Promise<
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold">Airtime, data, lotto and vouchers</h1>
         <span className="ml-auto text-sm text-slate-600">
-          {catalogue && `Catalogue of ${TIME.format(catalogue.fetchedAt)}`}
+          {catalogue && `Catalogue of ${saTime(catalogue.fetchedAt)}`}
           {catalogue?.stale && " (could not refresh: showing the last list)"}
         </span>
         <RefreshCatalogueButton />

@@ -1,8 +1,8 @@
 import { formatRand } from "@/lib/money";
 import { formatMobileNumber } from "@/lib/vas/mobile";
 import type { UnconfirmedVasSale } from "@/lib/vas/unconfirmed";
+import { saTime } from "@/lib/sa-time";
 
-const TIME = new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", hour: "2-digit", minute: "2-digit" });
 
 /** Sales of this shift the core service never confirmed: kept in sight so nobody sells them twice. */
 export function UnconfirmedList({ sales }: { sales: UnconfirmedVasSale[] }) {
@@ -16,7 +16,7 @@ export function UnconfirmedList({ sales }: { sales: UnconfirmedVasSale[] }) {
       <ul className="mt-2 flex flex-col gap-1">
         {sales.map((s) => (
           <li key={s.id} data-testid="vas-unconfirmed-sale" data-sale-id={s.id} className="text-sm">
-            {TIME.format(new Date(s.createdAt))} · {s.productName}
+            {saTime(s.createdAt)} · {s.productName}
             {s.mobileNumber && ` · ${formatMobileNumber(s.mobileNumber)}`} · {formatRand(s.totalCents)} · sale {s.id.slice(0, 8)}
           </li>
         ))}

@@ -4,7 +4,7 @@ import { requirePageRole } from "@/lib/auth/staff";
 import { finesSlipData } from "@/lib/fines/slip-data";
 import { formatRand } from "@/lib/money";
 import { findSale } from "@/lib/sales/journal";
-import { saDateTime } from "@/lib/slip/format";
+import { saDateTime } from "@/lib/sa-time";
 import { ReceiptActions } from "./receipt-actions";
 
 export const metadata: Metadata = { title: "Your receipt" };

@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 
-/** Slips and history speak South African time whatever the server's zone. */
+/** Kassa speaks South African time whatever the server's zone: slips, history, reports. */
 export const SA_TZ = "Africa/Johannesburg";
 
 /** "2026-05-04 14:03:09" in Africa/Johannesburg. */
