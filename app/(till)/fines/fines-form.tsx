@@ -80,7 +80,7 @@ export function FinesForm({ firstKey }: { firstKey: string }) {
       freshKey();
       return;
     }
-    const { saleId, status, amountCents, message } = result.data;
+    const { id: saleId, status, amountCents, message } = result.data;
     if (method === "card" && status === "pending") return setStage({ is: "card", saleId, amountCents });
     settled({ saleId, status, message });
   }
