@@ -3,7 +3,7 @@ import type { ShiftReport } from "@/lib/reports/shift-report";
 import { DENOMINATIONS, type DenominationCounts } from "@/lib/reports/denominations";
 import { formatSaDateTime } from "@/lib/reports/day";
 
-const KIND_LABEL: Record<string, string> = { electricity: "Electricity", bill: "Bills", fines: "Traffic fines", vas: "Airtime, data & vouchers" };
+import { KIND_LABELS as KIND_LABEL } from "@/lib/sales/kinds/labels";
 
 export interface ReportMeta {
   title: string;

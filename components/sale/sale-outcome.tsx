@@ -36,7 +36,7 @@ export function UnknownSale({ sale, onResolved }: { sale: SaleView; onResolved: 
       </h2>
       <p>
         {formatRand(sale.amountCents)} for {sale.reference}. The core service did not confirm this sale. Keep the customer&apos;s money
-        {canRetry ? "and press Retry: it repeats the same sale and can never sell twice." : "until it is resolved."}
+        {canRetry ? " and press Retry: it repeats the same sale and can never sell twice." : " until it is resolved."}
       </p>
       {sale.message && <p className="text-sm text-slate-700">{sale.message}</p>}
       <p aria-live="polite" className="min-h-6 text-sm">
