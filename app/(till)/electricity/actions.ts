@@ -43,7 +43,7 @@ export const purchaseElectricityAction = staffAction(["cashier"], purchaseElectr
       const amount = checkAmount(input.amount, range);
       if (!amount.ok) throw new ActionError(amount.message, "amount");
       const customerName = [c.firstName, c.name].filter(Boolean).join(" ") || c.name;
-      return { amountCents: amount.cents, request: { customerName, ...range } };
+      return { amountCents: amount.cents, request: { customerName, ...range, keyExpiryNumber: c.keyExpiryNumber } };
     },
   });
 });

@@ -16,7 +16,7 @@ export type BillRequest = z.infer<typeof billRequestSchema>;
 /** Pays a recorded bill sale under the sale's own idempotency key and returns what the slip needs. */
 export async function fulfilBill(sale: Sale): Promise<BillResult> {
   const request = billRequestSchema.parse(sale.request);
-  const paid = await payBill({
+  const { result: paid } = await payBill({
     accountNumber: request.accountNumber,
     municipality: request.municipality,
     amountCents: sale.amountCents,
@@ -31,5 +31,6 @@ export async function fulfilBill(sale: Sale): Promise<BillResult> {
     receiptUrl: paid.receiptUrl,
     receiptNumber: paid.receiptNumber,
     at: paid.at.toISOString(),
+    messages: paid.messages,
   };
 }

@@ -12,6 +12,8 @@ export const electricityRequestSchema = z.object({
   customerName: z.string().nullish(),
   minCents: z.number().int().nullable(),
   maxCents: z.number().int().nullable(),
+  /** From the meter's confirm, for the slip. */
+  keyExpiryNumber: z.number().int().nullish(),
 });
 export type ElectricityRequest = z.infer<typeof electricityRequestSchema>;
 
@@ -21,7 +23,7 @@ export type ElectricityRequest = z.infer<typeof electricityRequestSchema>;
  */
 export async function fulfilElectricity(sale: Sale): Promise<ElectricityResult> {
   const request = electricityRequestSchema.parse(sale.request);
-  const vend = await vendElectricity({
+  const { result: vend } = await vendElectricity({
     meterNumber: request.meterNumber,
     municipality: request.municipality,
     amountCents: sale.amountCents,
@@ -42,5 +44,10 @@ export async function fulfilElectricity(sale: Sale): Promise<ElectricityResult> 
     meter: vend.meter,
     receiptNumber: vend.receiptNumber,
     at: vend.at.toISOString(),
+    printedText: vend.printedAsIs ? vend.receiptText : null,
+    utilityName: vend.utilityName,
+    utilityVatNumber: vend.utilityVatNumber,
+    messages: vend.messages,
+    keyExpiryNumber: vend.keyExpiryNumber ?? request.keyExpiryNumber ?? null,
   };
 }

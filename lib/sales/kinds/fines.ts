@@ -18,7 +18,7 @@ const finesRequest = z.object({
  */
 export async function fulfilFines(sale: Sale): Promise<FinesSaleResult> {
   const request = finesRequest.parse(sale.request);
-  const paid = await markFinesPaid({
+  const { result: paid } = await markFinesPaid({
     paymentReference: sale.id,
     paymentType: request.paymentType,
     fines: request.fines.map((f) => ({ noticeNumber: f.noticeNumber, amountCents: f.grossCents })),

@@ -10,11 +10,12 @@ import { vasRequestSchema, type VasResult } from "@/lib/vas/sale-data";
  */
 export async function fulfilVas(sale: Sale): Promise<VasResult> {
   const request = vasRequestSchema.parse(sale.request);
-  const bought = await purchaseVas({
+  const { result: bought } = await purchaseVas({
     product: { id: request.productId, reference: request.reference },
     amountCents: request.amountCents,
     mobileNumber: request.recipient,
     quoteId: request.quoteId,
+    expectedTotalCents: sale.amountCents,
     merchantReference: sale.id,
   });
   return {
