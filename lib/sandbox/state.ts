@@ -1,5 +1,6 @@
 /** Everything the sandbox remembers, in memory; reset() puts back the seed. */
 import { ACCOUNTS, METERS } from "./data-meters";
+import type { Dialect } from "./dialects";
 
 export type TxnKind = "electricity" | "bill" | "fines" | "vas" | "card_payment";
 
@@ -89,6 +90,8 @@ export class SandboxState {
   orderScripts = new Map<string, string[]>();
   quotes = new Map<string, Quote>();
   faults: Fault[] = [];
+  /** Dialects switched on, per API path ("*" for every path). */
+  dialects = new Map<string, Set<Dialect>>();
   ledger: LedgerEdits = {
     extra: [],
     amendedCents: new Map(),
@@ -132,6 +135,7 @@ export class SandboxState {
     this.orderScripts = new Map();
     this.quotes = new Map();
     this.faults = [];
+    this.dialects = new Map();
     this.ledger = { extra: [], amendedCents: new Map(), hidden: new Set(), verificationErrors: [] };
     // Start numbering away from zero so receipt numbers look like real ones.
     this.seq = 100_000 + (Math.floor(now / 1000) % 100_000) * 10;
@@ -157,6 +161,16 @@ export class SandboxState {
     fault.remaining -= 1;
     this.faults = this.faults.filter((f) => f.remaining > 0);
     return fault;
+  }
+
+  /** The dialects that apply to a path: its own and those set for "*". */
+  dialectsFor(path: string): Set<Dialect> {
+    const own = this.dialects.get(path.toLowerCase()) ?? new Set<Dialect>();
+    return new Set([...own, ...(this.dialects.get("*") ?? [])]);
+  }
+
+  dialectOn(path: string, dialect: Dialect): boolean {
+    return this.dialectsFor(path).has(dialect);
   }
 
   findOrder(id: string): Order | undefined {

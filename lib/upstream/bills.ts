@@ -7,10 +7,22 @@ import { callUpstream, callUpstreamWithRaw, type CallOptions, type WithRaw } fro
 import { errorNoMessage } from "./messages";
 import type { PaymentMethod, PostpaidMunicipality } from "./municipalities";
 import { safeExternalUrl } from "./urls";
-import { centsOrNull, cents, dateFromMs, soft, toWireRands, wireRands, wireText } from "./wire-common";
+import {
+  centsOrNull,
+  cents,
+  dateFromMs,
+  soft,
+  toWireRands,
+  wireRands,
+  wireText,
+} from "./wire-common";
 
 const billCustomerWire = z.object({
-  exists: z.union([z.boolean(), z.literal(1).transform(() => true), z.literal(0).transform(() => false)]),
+  exists: z.union([
+    z.boolean(),
+    z.literal(1).transform(() => true),
+    z.literal(0).transform(() => false),
+  ]),
   municipality: soft("municipality", z.string()),
   customer: z
     .object({

@@ -61,9 +61,23 @@ export function breakerState(): BreakerState {
 }
 
 /** Runs one attempt under the breaker; an open breaker is an UpstreamError that says the request was not sent. */
-export async function underBreaker<T>(operation: OperationName, attempt: () => Promise<T>): Promise<T> {
+export async function underBreaker<T>(
+  operation: OperationName,
+  attempt: () => Promise<T>,
+): Promise<T> {
   try {
-    return await breaker().execute(attempt);
+    // A refusal or an odd answer is still an answer: it goes through the breaker as a
+    // success (resetting the count of outages in a row) and is thrown again after.
+    const outcome = await breaker().execute(async () => {
+      try {
+        return { value: await attempt() };
+      } catch (error) {
+        if (isOutage(error)) throw error;
+        return { error };
+      }
+    });
+    if ("error" in outcome) throw outcome.error;
+    return outcome.value;
   } catch (error) {
     if (error instanceof BrokenCircuitError || error instanceof IsolatedCircuitError) {
       throw new UpstreamError({

@@ -36,7 +36,11 @@ export const electricityCustomerWire = z.object({
 });
 
 export const confirmCustomerWire = z.object({
-  exists: z.union([z.boolean(), z.literal(1).transform(() => true), z.literal(0).transform(() => false)]),
+  exists: z.union([
+    z.boolean(),
+    z.literal(1).transform(() => true),
+    z.literal(0).transform(() => false),
+  ]),
   municipality: soft("municipality", z.string()),
   customer: electricityCustomerWire.nullish(),
 });

@@ -166,8 +166,14 @@ function readTokens(
     const items = listed.map((item) => voucherTokenWire.safeParse(item));
     const bad = items.findIndex((i) => !i.success);
     if (bad >= 0)
-      throw upstreamFailure(operation, "malformed", { status, detail: `token ${bad + 1} unreadable` });
-    return { tokens: orderSlipTokens(items.flatMap((i) => (i.success ? [i.data] : []))), printedAsIs: false };
+      throw upstreamFailure(operation, "malformed", {
+        status,
+        detail: `token ${bad + 1} unreadable`,
+      });
+    return {
+      tokens: orderSlipTokens(items.flatMap((i) => (i.success ? [i.data] : []))),
+      printedAsIs: false,
+    };
   }
   const printable = r.token ?? "";
   const tokens = printable ? tokensFromPrintable(printable) : [];

@@ -233,7 +233,9 @@ export function reconciliationMessages(body: unknown): string[] {
   const inner = unwrapReconciliation(body);
   if (typeof inner === "string" && inner.trim()) return [inner.trim()];
   const reasons = verificationErrors.safeParse(inner);
-  const listed = reasons.success ? (reasons.data.verificationErrors ?? []).map((e) => e.message) : [];
+  const listed = reasons.success
+    ? (reasons.data.verificationErrors ?? []).map((e) => e.message)
+    : [];
   if (listed.length > 0) return listed;
   const own = messageOnly.safeParse(inner);
   if (own.success && own.data.message.trim()) return [own.data.message.trim()];

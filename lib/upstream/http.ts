@@ -267,13 +267,15 @@ export async function callUpstreamWithRaw<T>(call: UpstreamCall<T>): Promise<Wit
         raw,
       );
       mayHaveHappened ||= !safe.outcomeKnown;
-      const retry = !safe.breakerOpen && shouldRetry({
-        policy,
-        kind: safe.kind,
-        hasIdempotencyKey: Boolean(call.idempotencyKey),
-        attempt,
-        maxAttempts,
-      });
+      const retry =
+        !safe.breakerOpen &&
+        shouldRetry({
+          policy,
+          kind: safe.kind,
+          hasIdempotencyKey: Boolean(call.idempotencyKey),
+          attempt,
+          maxAttempts,
+        });
       const delay = retry ? backoffDelayMs(attempt) : 0;
       const next = retry ? `, retry in ${delay}ms` : "";
       console.warn(

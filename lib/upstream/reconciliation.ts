@@ -19,15 +19,17 @@ const ledgerWire = z.object({
   totalAmount: wireRands.nullish(),
   verificationErrorCount: wireInt.nullish(),
   // Some gateways send `transactions: null` for a day without payments.
-  transactions: z.array(
-    z.object({
-      paymentReference: z.string(),
-      transactionStatus: z.string(),
-      transactionAmount: wireRands,
-      transactionCurrency: z.string().nullish(),
-      transactionTime: z.string().nullish(),
-    }),
-  ).nullish(),
+  transactions: z
+    .array(
+      z.object({
+        paymentReference: z.string(),
+        transactionStatus: z.string(),
+        transactionAmount: wireRands,
+        transactionCurrency: z.string().nullish(),
+        transactionTime: z.string().nullish(),
+      }),
+    )
+    .nullish(),
   verificationErrors: verificationErrorsWire,
 });
 

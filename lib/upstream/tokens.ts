@@ -98,9 +98,16 @@ export function tokensFromPrintable(text: string): SlipToken[] {
   const found: WireToken[] = [];
   for (const line of text.split(/\r?\n/)) {
     for (const m of line.matchAll(PRINTED_TOKEN)) {
-      const label = line.replace(m[0], "").replace(/[:\s]+$/, "").trim();
+      const label = line
+        .replace(m[0], "")
+        .replace(/[:\s]+$/, "")
+        .trim();
       const kind = tokenKindInText(label);
-      found.push({ token: m[0], info: label || null, type: kind === "key_change" ? "KCT" : kind === "fbe" ? "FBE" : "STD" });
+      found.push({
+        token: m[0],
+        info: label || null,
+        type: kind === "key_change" ? "KCT" : kind === "fbe" ? "FBE" : "STD",
+      });
     }
   }
   return orderSlipTokens(found);

@@ -67,13 +67,16 @@ function isCategory(category: string): category is VasCategory {
 function readProduct(item: unknown, index: number): VasProduct | null {
   const parsed = productWire.safeParse(item);
   if (!parsed.success) {
-    console.warn(`[upstream] VAS product ${index + 1} dropped: ${parsed.error.issues[0]?.path.join(".") ?? "shape"}`);
+    console.warn(
+      `[upstream] VAS product ${index + 1} dropped: ${parsed.error.issues[0]?.path.join(".") ?? "shape"}`,
+    );
     return null;
   }
   const p = parsed.data;
   const category = (p.category ?? "voucher").trim().toLowerCase();
   if (!isCategory(category)) return null;
-  const fixedAmount = p.fixedAmount ?? (p.amount != null && p.minAmount == null && p.maxAmount == null);
+  const fixedAmount =
+    p.fixedAmount ?? (p.amount != null && p.minAmount == null && p.maxAmount == null);
   if (fixedAmount && p.amount == null) {
     console.warn(`[upstream] VAS product ${index + 1} dropped: fixed with no amount`);
     return null;
@@ -148,7 +151,9 @@ export async function quoteVas(input: VasQuoteInput, options?: CallOptions): Pro
         amountCents,
         fees,
         totalCents:
-          q.total == null ? amountCents + fees.reduce((sum, f) => sum + f.amountCents, 0) : cents(q.total),
+          q.total == null
+            ? amountCents + fees.reduce((sum, f) => sum + f.amountCents, 0)
+            : cents(q.total),
       };
     },
   });
@@ -188,7 +193,12 @@ export async function purchaseVas(
       const expected = input.expectedTotalCents;
       const stated = totalCents ?? (p.amount == null ? null : amountCents);
       const against = totalCents != null ? expected : input.amountCents;
-      if (expected !== undefined && stated !== null && against !== undefined && stated !== against) {
+      if (
+        expected !== undefined &&
+        stated !== null &&
+        against !== undefined &&
+        stated !== against
+      ) {
         throw upstreamFailure(operation, "malformed", {
           status: answer.status,
           outcomeKnown: false,

@@ -10,7 +10,11 @@ import { centsToRands, randsToCents, type Cents } from "../money";
 /** Spec integers that some gateways send as digit strings. */
 export const wireInt = z.union([
   z.number().int(),
-  z.string().trim().regex(/^-?\d+$/).transform(Number),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/)
+    .transform(Number),
 ]);
 
 /** An int64 (UNIX milliseconds): a number, or digits in a string as JSON libraries write longs. */
