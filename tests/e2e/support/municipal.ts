@@ -16,6 +16,7 @@ export const PURCHASE_PATH = { electricity: "/v2/Electricity/Purchase", bill: "/
 export interface SandboxTxn {
   id: string;
   kind: string;
+  path: string;
   idempotency: string | null;
   reference: string;
   amountCents: number;
