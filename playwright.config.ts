@@ -29,6 +29,9 @@ const appEnv = {
   KASSA_UPSTREAM_URL: `${E2E.sandboxOrigin}/api`,
   KASSA_PUBLIC_URL: E2E.appUrl,
   KASSA_UPSTREAM_TIMEOUT_MS: "1500",
+  // High enough that the fault tests of other specs never pause sales; upstream-dialects.spec.ts opens it on purpose.
+  KASSA_UPSTREAM_BREAKER_FAILURES: "12",
+  KASSA_UPSTREAM_BREAKER_PROBE_MS: "2000",
   NEXTAUTH_URL: E2E.appUrl,
 };
 

@@ -19,6 +19,10 @@ const envSchema = z
     KASSA_API_KEY: z.string().min(8).optional(),
     KASSA_MERCHANT_ID: z.string().min(1).optional(),
     KASSA_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+    /** Consecutive unavailable/timeout answers that pause sales (the circuit breaker opens). */
+    KASSA_UPSTREAM_BREAKER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+    /** How long the breaker stays open before one probe call may try the core service again. */
+    KASSA_UPSTREAM_BREAKER_PROBE_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     KASSA_PUBLIC_URL: z.url().default("http://localhost:3000"),
     DATABASE_URL: z
       .string()
@@ -120,6 +124,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     apiKey: env.KASSA_API_KEY ?? SANDBOX_API_KEY,
     merchantId: env.KASSA_MERCHANT_ID ?? (env.KASSA_UPSTREAM_ENV === "live" ? "" : "staging"),
     upstreamTimeoutMs: env.KASSA_UPSTREAM_TIMEOUT_MS,
+    breakerFailures: env.KASSA_UPSTREAM_BREAKER_FAILURES,
+    breakerProbeMs: env.KASSA_UPSTREAM_BREAKER_PROBE_MS,
     publicUrl: env.KASSA_PUBLIC_URL.replace(/\/+$/, ""),
     databaseUrl: env.DATABASE_URL,
     dataDir: env.KASSA_DATA_DIR,

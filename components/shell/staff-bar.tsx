@@ -2,9 +2,10 @@ import Link from "next/link";
 import type { Staff } from "@/lib/auth/staff";
 import { HOME_OF } from "@/lib/auth/session-rules";
 import { UpstreamBadge } from "./upstream-badge";
+import { UpstreamHealth } from "./upstream-health";
 import { SignOutButton } from "./sign-out-button";
 
-/** The bar on every staff page: upstream environment, till, user, sign-out. */
+/** The bar on every staff page: upstream environment and health, till, user, sign-out. */
 export function StaffBar({ staff }: { staff: Staff }) {
   return (
     <header className="no-print flex flex-wrap items-center gap-3 border-b border-slate-300 bg-white px-4 py-2">
@@ -12,6 +13,7 @@ export function StaffBar({ staff }: { staff: Staff }) {
         Kassa
       </Link>
       <UpstreamBadge />
+      <UpstreamHealth />
       <span className="text-slate-700" data-testid="till-name">
         {staff.till.name}
       </span>

@@ -3,6 +3,7 @@ import type { Sale } from "@/lib/db/schema";
 import { formatRand } from "@/lib/money";
 import { billResultSchema } from "@/lib/slip/results";
 import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/upstream/municipalities";
+import { safeExternalUrl } from "@/lib/upstream/urls";
 import { ReceiptQr } from "./receipt-qr";
 import { SlipLine } from "./slip-frame";
 import { SlipHeader } from "./slip-header";
@@ -12,6 +13,8 @@ const nameOf = (m: string) => MUNICIPALITY_NAMES[m as Municipality] ?? m;
 /** The postpaid account payment: account, municipality, amount, and the municipality's receipt link and QR. */
 export function BillSlip({ sale }: { sale: Sale }) {
   const r = billResultSchema.parse(sale.result);
+  // Checked again here: a result stored before the client checked it must not print a javascript: link.
+  const receiptUrl = safeExternalUrl(r.receiptUrl);
   return (
     <>
       <SlipHeader title="Account payment receipt" receiptNumber={r.receiptNumber} at={r.at} />
@@ -23,13 +26,22 @@ export function BillSlip({ sale }: { sale: Sale }) {
         <SlipLine label="Paid by" value={sale.method === "card" ? "Card" : "Cash"} />
         <SlipLine label="Receipt reference" value={r.receiptNumber ?? "—"} />
       </section>
-      {r.receiptUrl && (
+      {receiptUrl && (
         <section className="flex flex-col items-center gap-1 border-t border-dashed border-black pt-1">
           <p>Municipal receipt:</p>
-          <a href={r.receiptUrl} className="break-all underline" data-receipt-link>
-            {r.receiptUrl}
+          <a href={receiptUrl} className="break-all underline" data-receipt-link>
+            {receiptUrl}
           </a>
-          <ReceiptQr url={r.receiptUrl} />
+          <ReceiptQr url={receiptUrl} />
+        </section>
+      )}
+      {(r.messages ?? []).length > 0 && (
+        <section aria-label="Messages from the municipality" className="border-t border-dashed border-black pt-1 text-center">
+          {(r.messages ?? []).map((m) => (
+            <p key={m} data-utility-message>
+              {m}
+            </p>
+          ))}
         </section>
       )}
     </>

@@ -14,13 +14,18 @@ export function MerchantLines() {
   );
 }
 
-/** The merchant's name and VAT number, the slip's title, receipt number and South African date. */
-export function SlipHeader({ title, receiptNumber, at }: { title: string; receiptNumber: string | null; at: string }) {
+/**
+ * The merchant's name and VAT number, the slip's title, receipt number and South African date.
+ * `vatLabel` says whose VAT number it is when the slip also names another party (the utility).
+ */
+export function SlipHeader({ title, receiptNumber, at, vatLabel = "VAT no." }: { title: string; receiptNumber: string | null; at: string; vatLabel?: string }) {
   const { merchantName, vatNumber } = env();
   return (
     <header className="flex flex-col gap-1 text-center">
       <p className="text-sm font-bold">{merchantName}</p>
-      <p>VAT no. {vatNumber}</p>
+      <p data-merchant-vat>
+        {vatLabel} {vatNumber}
+      </p>
       <p className="text-sm font-bold uppercase">{title}</p>
       <div className="text-left">
         <SlipLine label="Receipt no." value={receiptNumber ?? "—"} />

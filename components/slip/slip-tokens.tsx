@@ -1,6 +1,12 @@
 import { tokenGroups, tokensForSlip, type SlipToken } from "@/lib/slip/tokens";
 
-/** Each token under its label, in the order the customer keys them in, in groups of four digits. */
+/** "66.6 kWh", unless the token's note already says it. */
+function unitsNote(t: SlipToken): string | null {
+  if (t.units == null || /kwh/i.test(t.info ?? "")) return null;
+  return `${t.units.toFixed(1)} kWh`;
+}
+
+/** Each token under its label, in the order the customer keys them in, in groups of four digits, with its units. */
 export function SlipTokens({ tokens }: { tokens: readonly SlipToken[] }) {
   return (
     <ol aria-label="Tokens" className="flex flex-col gap-2">
@@ -11,6 +17,7 @@ export function SlipTokens({ tokens }: { tokens: readonly SlipToken[] }) {
             {tokenGroups(t.digits).join(" ")}
           </span>
           {t.info && <span className="text-center">{t.info}</span>}
+          {unitsNote(t) && <span className="text-center">{unitsNote(t)}</span>}
         </li>
       ))}
     </ol>

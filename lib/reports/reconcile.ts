@@ -21,7 +21,15 @@ export interface KassaOrder {
   needsRefund: boolean;
 }
 
-export type MatchKind = "matched" | "amount_differs" | "ledger_only" | "kassa_only" | "status_differs";
+export type MatchKind =
+  | "matched"
+  | "amount_differs"
+  | "ledger_only"
+  | "kassa_only"
+  | "status_differs"
+  | "paid_twice"
+  | "not_a_payment"
+  | "status_unknown";
 
 export interface MatchRow {
   match: MatchKind;
@@ -41,9 +49,41 @@ export const MATCH_LABELS: Record<MatchKind, string> = {
   ledger_only: "In the ledger, not in Kassa",
   kassa_only: "In Kassa, not in the ledger",
   status_differs: "In the ledger, not paid in Kassa",
+  paid_twice: "Paid more than once in the ledger",
+  not_a_payment: "Attempt, not a payment (declined, cancelled, pending)",
+  status_unknown: "Gateway status Kassa does not know",
 };
 
-const PAID_IN_LEDGER = new Set(["APPROVED", "PAID", "SUCCESS", "SETTLED"]);
+export type GatewayOutcome = "approved" | "declined" | "cancelled" | "pending";
+
+/**
+ * The one table of raw gateway statuses (`transactionStatus`) and what they mean
+ * (docs/upstream-assumptions.md). Only `approved` lines are money received; the others
+ * are listed apart. A status not in this table is shown for a supervisor and never
+ * counted as a payment.
+ */
+export const GATEWAY_STATUSES: Record<string, GatewayOutcome> = {
+  APPROVED: "approved",
+  PAID: "approved",
+  SUCCESS: "approved",
+  SUCCESSFUL: "approved",
+  SETTLED: "approved",
+  CAPTURED: "approved",
+  DECLINED: "declined",
+  FAILED: "declined",
+  REJECTED: "declined",
+  ERROR: "declined",
+  CANCELLED: "cancelled",
+  CANCELED: "cancelled",
+  VOIDED: "cancelled",
+  CREATED: "pending",
+  PENDING: "pending",
+  NO_ATTEMPT: "pending",
+};
+
+export function gatewayOutcome(rawStatus: string): GatewayOutcome | null {
+  return GATEWAY_STATUSES[rawStatus.trim().toUpperCase()] ?? null;
+}
 
 /**
  * Match the ledger against Kassa's card orders, by order id (Kassa's sale id).
@@ -57,7 +97,7 @@ export function reconcile(ledger: LedgerLine[], kassa: KassaOrder[]): MatchRow[]
   const rows: MatchRow[] = [];
   for (const line of ledger) {
     const order = byId.get(line.orderId);
-    seen.add(line.orderId);
+    const outcome = gatewayOutcome(line.gatewayStatus);
     const base = {
       orderId: line.orderId,
       ledgerCents: line.amountCents,
@@ -69,10 +109,15 @@ export function reconcile(ledger: LedgerLine[], kassa: KassaOrder[]): MatchRow[]
       kind: order?.kind ?? null,
     };
     let match: MatchKind;
-    if (!order) match = "ledger_only";
+    // Only an approved line is a payment; a declined attempt before the approval is listed apart.
+    if (outcome === null) match = "status_unknown";
+    else if (outcome !== "approved") match = "not_a_payment";
+    else if (seen.has(line.orderId)) match = "paid_twice";
+    else if (!order) match = "ledger_only";
     else if (order.amountCents !== line.amountCents) match = "amount_differs";
-    else if (order.orderStatus !== "PAID" && PAID_IN_LEDGER.has(line.gatewayStatus.toUpperCase())) match = "status_differs";
+    else if (order.orderStatus !== "PAID") match = "status_differs";
     else match = "matched";
+    if (outcome === "approved") seen.add(line.orderId);
     rows.push({ match, ...base });
   }
   for (const order of kassa) {
@@ -100,12 +145,19 @@ export interface ReconciliationSummary {
 }
 
 export function summarise(rows: MatchRow[], kassa: KassaOrder[], verificationErrors: string[]): ReconciliationSummary {
-  const counts: Record<MatchKind, number> = { matched: 0, amount_differs: 0, ledger_only: 0, kassa_only: 0, status_differs: 0 };
+  const counts = Object.fromEntries(Object.keys(MATCH_LABELS).map((k) => [k, 0])) as Record<MatchKind, number>;
   for (const row of rows) counts[row.match] += 1;
+  // Money received: approved lines only (a declined attempt moved no money).
+  const ledgerTotalCents = rows
+    .filter((r) => r.ledgerCents !== null && r.gatewayStatus !== null && gatewayOutcome(r.gatewayStatus) === "approved")
+    .reduce((s, r) => s + (r.ledgerCents ?? 0), 0);
+  const kassaPaidTotalCents = kassa.filter((o) => o.orderStatus === "PAID").reduce((s, o) => s + o.amountCents, 0);
+  const onlyMatchedOrAttempts = rows.every((r) => r.match === "matched" || r.match === "not_a_payment");
   return {
     counts,
-    ledgerTotalCents: rows.reduce((s, r) => s + (r.ledgerCents ?? 0), 0),
-    kassaPaidTotalCents: kassa.filter((o) => o.orderStatus === "PAID").reduce((s, o) => s + o.amountCents, 0),
-    allMatched: rows.length === counts.matched && verificationErrors.length === 0,
+    ledgerTotalCents,
+    kassaPaidTotalCents,
+    // Never "all matched" while the totals differ, whatever the rows say.
+    allMatched: onlyMatchedOrAttempts && verificationErrors.length === 0 && ledgerTotalCents === kassaPaidTotalCents,
   };
 }

@@ -104,13 +104,14 @@ export function purchaseBill(ctx: Ctx): Reply {
   const parsed = purchaseSchema.safeParse(ctx.body);
   if (!parsed.success)
     return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
-  const first = parsed.data.idempotency
-    ? ctx.state.idempotent.get(parsed.data.idempotency)
-    : undefined;
+  // The "bills-no-idempotency" dialect: the spec promises idempotency for the electricity purchase only.
+  const ignoreKey = ctx.state.dialectOn(ctx.path, "bills-no-idempotency");
+  const key = ignoreKey ? null : (parsed.data.idempotency ?? null);
+  const first = key ? ctx.state.idempotent.get(key) : undefined;
   if (first !== undefined) return ok(first);
   if (!isPostpaid(parsed.data.municipality))
     return fail(ERR.unknownMunicipality, `Unknown bill municipality ${parsed.data.municipality}`);
-  return payBill(ctx, { ...parsed.data, municipality: parsed.data.municipality });
+  return payBill(ctx, { ...parsed.data, municipality: parsed.data.municipality, idempotency: key });
 }
 
 interface BillPayment {

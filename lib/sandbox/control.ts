@@ -1,5 +1,6 @@
 /** /__sandbox/...: the test-only control surface (no API key). See docs/sandbox.md for each switch. */
 import { z } from "zod";
+import { DIALECTS } from "./dialects";
 import { applyOutcome, SCRIPTABLE, type Outcome } from "./orders";
 import { previousBusinessDay, saIso } from "./time";
 import { firstIssue, json, rands, wireCents, type Ctx, type Reply } from "./wire";
@@ -90,6 +91,36 @@ export function listFaults(ctx: Ctx): Reply {
       variant: f.variant,
     })),
   });
+}
+
+function apiPathOf(path: string): string {
+  return path === "*"
+    ? "*"
+    : `/${path.replace(/^\/+/, "").replace(/^api\//i, "")}`.replace(/\/+$/, "").toLowerCase();
+}
+
+const dialectSchema = z.object({ path: z.string().min(1), dialects: z.array(z.enum(DIALECTS)) });
+
+/** POST /__sandbox/dialects {path, dialects}: the dialects that path answers in from now on ([] switches them off). */
+export function setDialects(ctx: Ctx): Reply {
+  const d = parse(dialectSchema, ctx.body);
+  if (isReply(d)) return d;
+  const path = apiPathOf(d.path);
+  if (d.dialects.length === 0) ctx.state.dialects.delete(path);
+  else ctx.state.dialects.set(path, new Set(d.dialects));
+  return listDialects(ctx);
+}
+
+export function listDialects(ctx: Ctx): Reply {
+  return done({
+    available: DIALECTS,
+    dialects: [...ctx.state.dialects].map(([path, on]) => ({ path, dialects: [...on] })),
+  });
+}
+
+export function clearDialects(ctx: Ctx): Reply {
+  ctx.state.dialects = new Map();
+  return listDialects(ctx);
 }
 
 export function clearFaults(ctx: Ctx): Reply {

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { applyDialects } from "./dialects";
 import type { Fault, SandboxState } from "./state";
 import { ERR, fail, type Handler, type Reply } from "./wire";
 
@@ -131,7 +132,7 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse): P
   const body = await readBody(req);
   const apiPath = isApi ? pathname.slice("/api".length) : pathname;
   const origin = req.headers.host ? `http://${req.headers.host}` : rt.fallbackOrigin();
-  const run = () =>
+  const handled = () =>
     route.handler({
       state: rt.state,
       origin,
@@ -140,6 +141,8 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse): P
       params,
       query: url.searchParams,
     });
+  const run = () =>
+    route.api ? applyDialects(handled(), apiPath, rt.state.dialectsFor(apiPath)) : handled();
 
   if (route.api) rt.state.requests.set(apiPath, (rt.state.requests.get(apiPath) ?? 0) + 1);
   const fault: Fault | null = route.api ? rt.state.takeFault(apiPath) : null;

@@ -1,5 +1,6 @@
 /** Everything the sandbox remembers, in memory; reset() puts back the seed. */
 import { ACCOUNTS, METERS } from "./data-meters";
+import type { Dialect } from "./dialects";
 
 export type TxnKind = "electricity" | "bill" | "fines" | "vas" | "card_payment";
 
@@ -93,6 +94,8 @@ export class SandboxState {
   faults: Fault[] = [];
   /** Every API request that reached a route, per path, repeats of one key included. */
   requests = new Map<string, number>();
+  /** Dialects switched on, per API path ("*" for every path). */
+  dialects = new Map<string, Set<Dialect>>();
   ledger: LedgerEdits = {
     extra: [],
     amendedCents: new Map(),
@@ -137,6 +140,7 @@ export class SandboxState {
     this.quotes = new Map();
     this.faults = [];
     this.requests = new Map();
+    this.dialects = new Map();
     this.ledger = { extra: [], amendedCents: new Map(), hidden: new Set(), verificationErrors: [] };
     // Start numbering away from zero so receipt numbers look like real ones.
     this.seq = 100_000 + (Math.floor(now / 1000) % 100_000) * 10;
@@ -162,6 +166,16 @@ export class SandboxState {
     fault.remaining -= 1;
     this.faults = this.faults.filter((f) => f.remaining > 0);
     return fault;
+  }
+
+  /** The dialects that apply to a path: its own and those set for "*". */
+  dialectsFor(path: string): Set<Dialect> {
+    const own = this.dialects.get(path.toLowerCase()) ?? new Set<Dialect>();
+    return new Set([...own, ...(this.dialects.get("*") ?? [])]);
+  }
+
+  dialectOn(path: string, dialect: Dialect): boolean {
+    return this.dialectsFor(path).has(dialect);
   }
 
   findOrder(id: string): Order | undefined {

@@ -9,6 +9,8 @@ const slipToken = z.object({
   label: z.string(),
   digits: z.string(),
   info: z.string().nullable(),
+  /** kWh of this token, when the core service said (absent on sales recorded before it was kept). */
+  units: z.number().nullish(),
 });
 
 export const electricityResultSchema = z.object({
@@ -25,6 +27,14 @@ export const electricityResultSchema = z.object({
   receiptNumber: z.string().nullable(),
   /** ISO instant of the vend as the core service stated it. */
   at: z.string(),
+  /** The core service's printable text, kept when no token could be read apart from it: printed as it came. */
+  printedText: z.string().nullish(),
+  /** The utility that issues the tax invoice for the electricity, and its VAT number, when the answer names them. */
+  utilityName: z.string().nullish(),
+  utilityVatNumber: z.string().nullish(),
+  /** What the utility tells the customer (details.message, voucher.message, receiptdesc). */
+  messages: z.array(z.string()).nullish(),
+  keyExpiryNumber: z.number().nullish(),
 });
 export type ElectricityResult = z.infer<typeof electricityResultSchema>;
 
@@ -36,5 +46,7 @@ export const billResultSchema = z.object({
   receiptUrl: z.string().nullable(),
   receiptNumber: z.string().nullable(),
   at: z.string(),
+  /** What the municipality tells the customer. */
+  messages: z.array(z.string()).nullish(),
 });
 export type BillResult = z.infer<typeof billResultSchema>;

@@ -3,21 +3,34 @@ import { z } from "zod";
 import type { Cents } from "../money";
 import { decodeStandard, upstreamFailure } from "./envelope";
 import { purchaseResultWire } from "./electricity-wire";
-import { callUpstream, type CallOptions } from "./http";
+import { callUpstream, callUpstreamWithRaw, type CallOptions, type WithRaw } from "./http";
 import { errorNoMessage } from "./messages";
 import type { PaymentMethod, PostpaidMunicipality } from "./municipalities";
-import { centsOrNull, cents, dateFromMs, toWireRands, wireRands } from "./wire-common";
+import { safeExternalUrl } from "./urls";
+import {
+  centsOrNull,
+  cents,
+  dateFromMs,
+  soft,
+  toWireRands,
+  wireRands,
+  wireText,
+} from "./wire-common";
 
 const billCustomerWire = z.object({
-  exists: z.boolean(),
-  municipality: z.string().nullish(),
+  exists: z.union([
+    z.boolean(),
+    z.literal(1).transform(() => true),
+    z.literal(0).transform(() => false),
+  ]),
+  municipality: soft("municipality", z.string()),
   customer: z
     .object({
-      accountNumber: z.string(),
-      name: z.string().nullish(),
-      address: z.string().nullish(),
-      amountDue: wireRands.nullish(),
-      dueDate: z.string().nullish(),
+      accountNumber: wireText,
+      name: soft("customer.name", z.string()),
+      address: soft("customer.address", z.string()),
+      amountDue: soft("customer.amountDue", wireRands),
+      dueDate: soft("customer.dueDate", z.string()),
     })
     .nullish(),
 });
@@ -37,10 +50,12 @@ export interface BillPayment {
   municipality: PostpaidMunicipality;
   customerName: string;
   amountCents: Cents;
-  /** The municipality's proof that the bill was offset. */
+  /** The municipality's proof that the bill was offset (https only; see urls.ts). */
   receiptUrl: string | null;
   receiptNumber: string | null;
   at: Date;
+  /** What the municipality tells the customer (details.message, voucher.message, receiptdesc). */
+  messages: string[];
 }
 
 export async function confirmAccount(
@@ -83,30 +98,43 @@ export interface PayBillInput {
   idempotencyKey: string;
 }
 
-export async function payBill(input: PayBillInput, options?: CallOptions): Promise<BillPayment> {
+/**
+ * Pays through `/v2/Electricity/Purchase` with the `_postpaid` municipality and the
+ * sale's `idempotency`: the only purchase the spec promises not to repeat, so a lost
+ * answer is retried with the same key and the bill is still paid once.
+ */
+export async function payBill(
+  input: PayBillInput,
+  options?: CallOptions,
+): Promise<WithRaw<BillPayment>> {
   const operation = "bills.purchase";
   const body = {
-    accountNumber: input.accountNumber,
+    meterNumber: input.accountNumber,
     municipality: input.municipality,
     amount: toWireRands(input.amountCents),
     method: input.method,
     idempotency: input.idempotencyKey,
   };
-  return callUpstream({
+  return callUpstreamWithRaw({
     operation,
     body,
     idempotencyKey: input.idempotencyKey,
     options,
     decode: (answer) => {
       const r = decodeStandard(operation, answer, purchaseResultWire, { subject: "account" });
+      const voucher = r.details?.voucher;
+      const messages = [r.details?.message, voucher?.message, voucher?.receiptdesc]
+        .map((m) => m?.trim() ?? "")
+        .filter((m, i, all) => m !== "" && all.indexOf(m) === i);
       return {
-        accountNumber: r.meter,
+        accountNumber: r.meter ?? input.accountNumber,
         municipality: input.municipality,
         customerName: r.name ?? "",
-        amountCents: cents(r.amount),
-        receiptUrl: r.receipt ?? null,
-        receiptNumber: r.details?.voucher?.receiptno ?? r.details?.refno ?? null,
-        at: dateFromMs(r.timestamp),
+        amountCents: r.amount == null ? input.amountCents : cents(r.amount),
+        receiptUrl: safeExternalUrl(r.receipt),
+        receiptNumber: voucher?.receiptno ?? r.details?.refno ?? null,
+        at: r.timestamp == null ? new Date() : dateFromMs(r.timestamp),
+        messages,
       };
     },
   });

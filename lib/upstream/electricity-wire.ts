@@ -1,94 +1,116 @@
 import "server-only";
 import { z } from "zod";
-import { wireInt, wireRands } from "./wire-common";
+import { soft, wireInt, wireInt64, wireRands, wireText } from "./wire-common";
 
-/** Wire shapes of the electricity (and bills) endpoints, spelled as the spec spells them. */
+/**
+ * Wire shapes of the electricity (and bills) endpoints, spelled as the spec spells them.
+ * Two steps: what a sale cannot do without is parsed strictly in electricity.ts
+ * (tokens, receipt numbers); every other field here is `soft`: one that does not
+ * parse is dropped and logged, never fatal.
+ */
 
+/** "shape varies per municipality": read field by field, so one odd field stops nothing. */
 const providerSpecific = z.object({
-  token: z.string().nullish(),
-  name: z.string().nullish(),
-  firstName: z.string().nullish(),
-  pocName: z.string().nullish(),
-  minLimit: wireRands.nullish(),
-  maxLimit: wireRands.nullish(),
-  tarrifIndex: wireInt.nullish(),
-  sgc: wireInt.nullish(),
-  krn: wireInt.nullish(),
-  keyExpiryNumber: wireInt.nullish(),
-  tokenTechnology: wireInt.nullish(),
-  units: z.number().nullish(),
+  token: soft("provider_specific.token", z.string()),
+  name: soft("provider_specific.name", z.string()),
+  firstName: soft("provider_specific.firstName", z.string()),
+  pocName: soft("provider_specific.pocName", z.string()),
+  minLimit: soft("provider_specific.minLimit", wireRands),
+  maxLimit: soft("provider_specific.maxLimit", wireRands),
+  tarrifIndex: soft("provider_specific.tarrifIndex", wireInt),
+  sgc: soft("provider_specific.sgc", wireInt),
+  krn: soft("provider_specific.krn", wireInt),
+  keyExpiryNumber: soft("provider_specific.keyExpiryNumber", wireInt),
+  tokenTechnology: soft("provider_specific.tokenTechnology", wireInt),
+  units: soft("provider_specific.units", wireRands),
 });
 
 export const electricityCustomerWire = z.object({
-  id: z.string().nullish(),
-  meter_number: z.string(),
-  meter_source: z.string().nullish(),
-  name: z.string().nullish(),
-  phone_number: z.string().nullish(),
-  email: z.string().nullish(),
-  provider_specific: providerSpecific.nullish(),
+  id: soft("customer.id", wireText),
+  meter_number: wireText,
+  meter_source: soft("customer.meter_source", z.string()),
+  name: soft("customer.name", z.string()),
+  phone_number: soft("customer.phone_number", z.string()),
+  email: soft("customer.email", z.string()),
+  provider_specific: soft("customer.provider_specific", providerSpecific),
 });
 
 export const confirmCustomerWire = z.object({
-  exists: z.boolean(),
-  municipality: z.string().nullish(),
+  exists: z.union([
+    z.boolean(),
+    z.literal(1).transform(() => true),
+    z.literal(0).transform(() => false),
+  ]),
+  municipality: soft("municipality", z.string()),
   customer: electricityCustomerWire.nullish(),
 });
 
-const voucherToken = z.object({
-  token: z.string(),
-  info: z.string().nullish(),
-  type: z.string().nullish(),
+/** Strict: read in electricity.ts item by item, a token that does not parse is not dropped silently. */
+export const voucherTokenWire = z.object({
+  token: wireText,
+  info: z.string().nullish().catch(null),
+  type: z.string().nullish().catch(null),
+  units: wireRands.nullish().catch(null),
 });
+
 const voucherAmount = z.object({
   desc: z.string(),
   amt: wireRands,
-  outstanding: wireRands.nullish(),
+  outstanding: wireRands.nullish().catch(null),
 });
 
 const voucherWire = z.object({
-  amounts: z.array(voucherAmount).nullish(),
-  elecamt: wireRands.nullish(),
-  receiptno: z.string().nullish(),
-  receiptdesc: z.string().nullish(),
-  name: z.string().nullish(),
-  token: z.array(voucherToken).nullish(),
-  units: z.number().nullish(),
-  vatno: z.union([z.number(), z.string()]).nullish(),
+  amounts: soft("voucher.amounts", z.array(voucherAmount)),
+  elecamt: soft("voucher.elecamt", wireRands),
+  message: soft("voucher.message", z.string()),
+  receiptno: wireText.nullish(),
+  receiptdesc: soft("voucher.receiptdesc", z.string()),
+  receiver: soft("voucher.receiver", z.string()),
+  name: soft("voucher.name", z.string()),
+  token: z.array(z.unknown()).nullish(),
+  units: soft("voucher.units", wireRands),
+  vatno: soft("voucher.vatno", wireText),
 });
 
 const detailsWire = z.object({
-  balance: wireRands.nullish(),
-  refno: z.string().nullish(),
-  message: z.string().nullish(),
-  trDetails: z
-    .object({ vat: wireRands.nullish(), no: z.string().nullish(), amt: wireRands.nullish() })
-    .nullish(),
+  balance: soft("details.balance", wireRands),
+  refno: wireText.nullish(),
+  message: soft("details.message", z.string()),
+  trDetails: soft(
+    "details.trDetails",
+    z.object({
+      vat: soft("trDetails.vat", wireRands),
+      no: soft("trDetails.no", wireText),
+      amt: soft("trDetails.amt", wireRands),
+    }),
+  ),
   voucher: voucherWire.nullish(),
 });
 
 export const purchaseResultWire = z.object({
-  name: z.string().nullish(),
-  amount: wireRands,
-  meter: z.string(),
-  date: z.string().nullish(),
-  timestamp: z.number().int(),
+  name: soft("name", z.string()),
+  amount: soft("amount", wireRands),
+  meter: soft("meter", wireText),
+  date: soft("date", z.string()),
+  timestamp: soft("timestamp", wireInt64),
   token: z.string().nullish(),
-  tokenCount: z.number().int().nullish(),
-  units: z.number().nullish(),
-  receipt: z.string().nullish(),
-  municipality: z.string().nullish(),
-  mode: z.number().int().nullish(),
+  tokenCount: soft("tokenCount", wireInt),
+  units: soft("units", wireRands),
+  receipt: soft("receipt", z.string()),
+  municipality: soft("municipality", z.string()),
+  mode: soft("mode", wireInt),
   details: detailsWire.nullish(),
-  meterDetails: z
-    .object({
-      msno: z.string().nullish(),
-      sgc: wireInt.nullish(),
-      krn: wireInt.nullish(),
-      ti: wireInt.nullish(),
-    })
-    .nullish(),
+  meterDetails: soft(
+    "meterDetails",
+    z.object({
+      msno: soft("meterDetails.msno", wireText),
+      sgc: soft("meterDetails.sgc", wireInt),
+      krn: soft("meterDetails.krn", wireInt),
+      ti: soft("meterDetails.ti", wireInt),
+      ken: soft("meterDetails.ken", wireInt),
+    }),
+  ),
 });
 
 export type PurchaseResultWire = z.infer<typeof purchaseResultWire>;
-export type VoucherTokenWire = z.infer<typeof voucherToken>;
+export type VoucherTokenWire = z.infer<typeof voucherTokenWire>;

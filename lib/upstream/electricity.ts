@@ -1,11 +1,12 @@
 import "server-only";
 import type { Cents } from "../money";
 import { decodeStandard, upstreamFailure } from "./envelope";
-import { confirmCustomerWire, purchaseResultWire } from "./electricity-wire";
-import { callUpstream, type CallOptions } from "./http";
-import { errorNoMessage } from "./messages";
+import { confirmCustomerWire, purchaseResultWire, voucherTokenWire } from "./electricity-wire";
+import type { WireAnswer } from "./envelope";
+import { callUpstream, callUpstreamWithRaw, type CallOptions, type WithRaw } from "./http";
+import { errorNoMessage, TRANSPORT_MESSAGES } from "./messages";
 import type { Municipality, PaymentMethod, PrepaidMunicipality } from "./municipalities";
-import { orderSlipTokens, type SlipToken } from "./tokens";
+import { orderSlipTokens, tokensFromPrintable, type SlipToken } from "./tokens";
 import { cents, centsOrNull, dateFromMs, toWireRands } from "./wire-common";
 
 export interface MeterDetails {
@@ -58,6 +59,14 @@ export interface ElectricityVend {
   at: Date;
   /** The upstream's full printable receipt, when it gives one. */
   receiptText: string | null;
+  /** True when no token could be read apart and the slip prints `receiptText` as it came. */
+  printedAsIs: boolean;
+  /** The utility that issues the tax invoice for the electricity (`voucher.receiver`), and its VAT number. */
+  utilityName: string | null;
+  utilityVatNumber: string | null;
+  /** What the utility tells the customer: details.message, voucher.message, receiptdesc (in that order, no repeats). */
+  messages: string[];
+  keyExpiryNumber: number | null;
 }
 
 export async function confirmMeter(
@@ -117,7 +126,7 @@ const NOT_CHARGES = new Set(["electricity", "vat"]);
 export async function vendElectricity(
   input: VendInput,
   options?: CallOptions,
-): Promise<ElectricityVend> {
+): Promise<WithRaw<ElectricityVend>> {
   const operation = "electricity.purchase";
   const body = {
     meterNumber: input.meterNumber,
@@ -126,53 +135,108 @@ export async function vendElectricity(
     method: input.method,
     idempotency: input.idempotencyKey,
   };
-  return callUpstream({
+  return callUpstreamWithRaw({
     operation,
     body,
     idempotencyKey: input.idempotencyKey,
     options,
-    decode: (answer) => {
-      const r = decodeStandard(operation, answer, purchaseResultWire, {
-        subject: "meter",
-        limits: input.limits,
-      });
-      const voucher = r.details?.voucher;
-      const tokens = orderSlipTokens(voucher?.token ?? []);
-      // A vend without a token leaves the customer with nothing to enter: not a usable answer.
-      if (tokens.length === 0)
-        throw upstreamFailure(operation, "malformed", {
-          status: answer.status,
-          detail: "no tokens in the vend",
-        });
-      const breakdown = (voucher?.amounts ?? []).map((l) => ({
-        description: l.desc,
-        amountCents: cents(l.amt),
-        outstandingCents: centsOrNull(l.outstanding),
-      }));
-      const vatLine = breakdown.find((l) => l.description.trim().toLowerCase() === "vat");
-      return {
-        meterNumber: r.meter,
-        municipality: input.municipality,
-        customerName: r.name ?? voucher?.name ?? "",
-        tokens,
-        units: r.units ?? voucher?.units ?? null,
-        amountCents: cents(r.amount),
-        electricityCents: centsOrNull(voucher?.elecamt),
-        vatCents:
-          r.details?.trDetails?.vat != null
-            ? cents(r.details.trDetails.vat)
-            : (vatLine?.amountCents ?? null),
-        charges: breakdown.filter((l) => !NOT_CHARGES.has(l.description.trim().toLowerCase())),
-        breakdown,
-        meter: {
-          sgc: r.meterDetails?.sgc ?? null,
-          krn: r.meterDetails?.krn ?? null,
-          ti: r.meterDetails?.ti ?? null,
-        },
-        receiptNumber: voucher?.receiptno ?? r.details?.refno ?? null,
-        at: dateFromMs(r.timestamp),
-        receiptText: r.token ?? null,
-      };
-    },
+    decode: (answer) => decodeVend(answer, input),
   });
+}
+
+/** Non-empty texts, each once, in order. */
+function distinct(texts: readonly (string | null | undefined)[]): string[] {
+  const seen = new Set<string>();
+  for (const t of texts) if (t?.trim()) seen.add(t.trim());
+  return [...seen];
+}
+
+/**
+ * The tokens, strictly: the list in `details.voucher.token` when there is one, else
+ * the 20-digit groups of the printable `token` text. A token that does not read as
+ * 20 digits makes the answer unusable (outcome unknown), never a silently shorter slip.
+ */
+function readTokens(
+  r: ReturnType<typeof purchaseResultWire.parse>,
+  status: number,
+): { tokens: SlipToken[]; printedAsIs: boolean } {
+  const operation = "electricity.purchase";
+  const listed = r.details?.voucher?.token ?? [];
+  if (listed.length > 0) {
+    const items = listed.map((item) => voucherTokenWire.safeParse(item));
+    const bad = items.findIndex((i) => !i.success);
+    if (bad >= 0)
+      throw upstreamFailure(operation, "malformed", {
+        status,
+        detail: `token ${bad + 1} unreadable`,
+      });
+    return {
+      tokens: orderSlipTokens(items.flatMap((i) => (i.success ? [i.data] : []))),
+      printedAsIs: false,
+    };
+  }
+  const printable = r.token ?? "";
+  const tokens = printable ? tokensFromPrintable(printable) : [];
+  // No group of 20 digits: the upstream's own text is printed as it came (a token the customer can read beats none).
+  return { tokens, printedAsIs: tokens.length === 0 && printable.trim().length > 0 };
+}
+
+function decodeVend(answer: WireAnswer, input: VendInput): ElectricityVend {
+  const operation = "electricity.purchase";
+  const r = decodeStandard(operation, answer, purchaseResultWire, {
+    subject: "meter",
+    limits: input.limits,
+  });
+  const voucher = r.details?.voucher;
+  const { tokens, printedAsIs } = readTokens(r, answer.status);
+  if (tokens.length === 0 && !printedAsIs)
+    throw upstreamFailure(operation, "malformed", {
+      status: answer.status,
+      detail: "no tokens in the vend",
+    });
+  // Announced more than it printed: the customer would go home short; a supervisor settles it.
+  const announced = r.tokenCount ?? null;
+  if (announced !== null && tokens.length < announced) {
+    throw upstreamFailure(operation, "malformed", {
+      status: answer.status,
+      outcomeKnown: false,
+      reason: "tokens_incomplete",
+      cashierMessage: `Tokens incomplete: the core service announced ${announced} and sent ${tokens.length}.`,
+      detail: `tokenCount ${announced}, tokens ${tokens.length}`,
+    });
+  }
+  const breakdown = (voucher?.amounts ?? []).map((l) => ({
+    description: l.desc,
+    amountCents: cents(l.amt),
+    outstandingCents: centsOrNull(l.outstanding),
+  }));
+  const vatLine = breakdown.find((l) => l.description.trim().toLowerCase() === "vat");
+  const trVat = r.details?.trDetails?.vat;
+  const vatNo = voucher?.vatno?.trim();
+  return {
+    meterNumber: r.meter ?? input.meterNumber,
+    municipality: input.municipality,
+    customerName: r.name ?? voucher?.name ?? "",
+    tokens,
+    units: r.units ?? voucher?.units ?? null,
+    amountCents: r.amount == null ? input.amountCents : cents(r.amount),
+    electricityCents: centsOrNull(voucher?.elecamt),
+    vatCents: trVat != null ? cents(trVat) : (vatLine?.amountCents ?? null),
+    charges: breakdown.filter((l) => !NOT_CHARGES.has(l.description.trim().toLowerCase())),
+    breakdown,
+    meter: {
+      sgc: r.meterDetails?.sgc ?? null,
+      krn: r.meterDetails?.krn ?? null,
+      ti: r.meterDetails?.ti ?? null,
+    },
+    receiptNumber: voucher?.receiptno ?? r.details?.refno ?? null,
+    at: r.timestamp == null ? new Date() : dateFromMs(r.timestamp),
+    receiptText: r.token ?? null,
+    printedAsIs,
+    utilityName: voucher?.receiver?.trim() || null,
+    // 0 is how some gateways say "none".
+    utilityVatNumber: vatNo && /[1-9]/.test(vatNo) ? vatNo : null,
+    messages: distinct([r.details?.message, voucher?.message, voucher?.receiptdesc]),
+    keyExpiryNumber: r.meterDetails?.ken ?? null,
+  };
 }

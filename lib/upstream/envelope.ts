@@ -1,6 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import { UpstreamError, type UpstreamErrorKind } from "./errors";
+import {
+  UpstreamError,
+  type RawAnswer,
+  type UnsettledReason,
+  type UpstreamErrorKind,
+} from "./errors";
 import {
   errorNoMessage,
   fineErrorMessage,
@@ -8,6 +13,7 @@ import {
   type ErrorNoContext,
 } from "./messages";
 import { OPERATIONS, type OperationName } from "./operations";
+import { wireInt, wireRands, wireSuccess } from "./wire-common";
 
 /**
  * The spec's three envelope styles (plus putOrder's own error form), decoded here
@@ -18,6 +24,8 @@ import { OPERATIONS, type OperationName } from "./operations";
 export interface WireAnswer {
   status: number;
   body: unknown;
+  /** The body as received (capped at 1 MiB), kept with the sale. */
+  text?: string;
 }
 
 /** Builds the error, deciding whether the outcome is known from the operation and the kind. */
@@ -31,6 +39,9 @@ export function upstreamFailure(
     validationMessages?: string[];
     detail?: string;
     outcomeKnown?: boolean;
+    raw?: RawAnswer;
+    breakerOpen?: boolean;
+    reason?: UnsettledReason;
   } = {},
 ): UpstreamError {
   const writes = OPERATIONS[operation].writes;
@@ -78,10 +89,10 @@ function noBody(operation: OperationName, answer: WireAnswer): UpstreamError {
 }
 
 const standardEnvelope = z.object({
-  success: z.boolean(),
+  success: wireSuccess,
   data: z.unknown(),
-  error: z.string().nullish(),
-  errorNo: z.number().int().nullish(),
+  error: z.string().nullish().catch(null),
+  errorNo: wireInt.nullish().catch(null),
 });
 
 /** Electricity, bills, merchant and VAS: `{success, data, error: "<code> - <message>", errorNo}`. */
@@ -92,12 +103,19 @@ export function decodeStandard<S extends z.ZodType>(
   context?: ErrorNoContext,
 ): z.output<S> {
   checkTransport(operation, answer);
-  if (answer.status >= 500)
-    throw upstreamFailure(operation, "unavailable", { status: answer.status });
   const envelope = standardEnvelope.safeParse(answer.body);
+  // A 5xx is trouble unless it carries a refusal envelope: then the service said no, clearly.
+  const isRefusal =
+    envelope.success &&
+    !envelope.data.success &&
+    (envelope.data.errorNo != null || Boolean(envelope.data.error?.trim()));
+  if (answer.status >= 500 && !isRefusal)
+    throw upstreamFailure(operation, "unavailable", { status: answer.status });
   if (!envelope.success) throw noBody(operation, answer);
   const { success, error, errorNo } = envelope.data;
-  if (success) return parseOrMalformed(operation, data, envelope.data.data, answer.status);
+  if (success && answer.status < 300)
+    return parseOrMalformed(operation, data, envelope.data.data, answer.status);
+  if (success) throw noBody(operation, answer);
   const match = /^\s*(\d+)\s*-\s*([\s\S]*)$/.exec(error ?? "");
   const code = errorNo ?? (match ? Number(match[1]) : undefined);
   const upstreamText = match ? (match[2] ?? null) : (error ?? null);
@@ -121,17 +139,17 @@ function throwRejected(
 }
 
 const fineError = z.object({
-  code: z.number().int(),
-  message: z.string().nullish(),
-  validationMessage: z.array(z.string()).nullish(),
+  code: wireInt,
+  message: z.string().nullish().catch(null),
+  validationMessage: z.array(z.string()).nullish().catch(null),
 });
 
 const finesEnvelope = z.object({
-  success: z.union([z.literal(1), z.literal(0), z.boolean()]),
+  success: wireSuccess,
   result: z.unknown(),
   error: fineError.nullish(),
-  reference: z.string().nullish(),
-  amntProposed: z.number().nullish(),
+  reference: z.string().nullish().catch(null),
+  amntProposed: wireRands.nullish().catch(null),
 });
 
 export interface FinesAnswer<T> {
@@ -150,7 +168,7 @@ export function decodeFines<S extends z.ZodType>(
   const envelope = finesEnvelope.safeParse(answer.body);
   if (!envelope.success) throw noBody(operation, answer);
   const { success, error, reference, amntProposed } = envelope.data;
-  if ((success === 1 || success === true) && answer.status < 300) {
+  if (success && answer.status < 300) {
     return {
       result: parseOrMalformed(operation, result, envelope.data.result, answer.status),
       reference: reference ?? null,
@@ -163,8 +181,8 @@ export function decodeFines<S extends z.ZodType>(
   const extra = { status: answer.status, code: error.code, cashierMessage, validationMessages };
   if (error.code === 1) throw upstreamFailure(operation, "unauthorized", extra);
   // Code 2 is "unavailable, retry"; code 3 is a service fault that may have struck mid-way.
-  if (error.code === 2 || error.code === 3 || answer.status >= 500)
-    throw upstreamFailure(operation, "unavailable", extra);
+  // Any other code is a refusal, even on a 5xx: the registry said no, clearly.
+  if (error.code === 2 || error.code === 3) throw upstreamFailure(operation, "unavailable", extra);
   throw upstreamFailure(operation, "rejected", extra);
 }
 
@@ -193,15 +211,38 @@ export function decodeOrder<S extends z.ZodType>(
   );
 }
 
-const wrapper = z.object({ status: z.number().int(), data: z.record(z.string(), z.unknown()) });
+/** `status` is 404 in Kassa's sandbox, "NOT_FOUND" at other gateways; `data` an object or a bare message. */
+const wrapper = z.object({
+  status: z.union([z.number().int(), z.string()]),
+  data: z.unknown(),
+});
 const verificationErrors = z.object({
   verificationErrors: z.array(z.object({ message: z.string() })).nullish(),
 });
+const messageOnly = z.object({ message: z.string() });
 
 /** Reconciliation: the object itself on 200/500, `{status, data}` around it on 400/404. */
 export function unwrapReconciliation(body: unknown): unknown {
   const wrapped = wrapper.safeParse(body);
-  return wrapped.success ? wrapped.data.data : body;
+  if (!wrapped.success || "success" in (body as object)) return body;
+  return wrapped.data.data ?? body;
+}
+
+/** Every message a reconciliation error body carries, wrapped or not, so none is lost. */
+export function reconciliationMessages(body: unknown): string[] {
+  const inner = unwrapReconciliation(body);
+  if (typeof inner === "string" && inner.trim()) return [inner.trim()];
+  const reasons = verificationErrors.safeParse(inner);
+  const listed = reasons.success
+    ? (reasons.data.verificationErrors ?? []).map((e) => e.message)
+    : [];
+  if (listed.length > 0) return listed;
+  const own = messageOnly.safeParse(inner);
+  if (own.success && own.data.message.trim()) return [own.data.message.trim()];
+  const outer = messageOnly.safeParse(body);
+  if (outer.success && outer.data.message.trim()) return [outer.data.message.trim()];
+  const wrapped = wrapper.safeParse(body);
+  return wrapped.success && typeof wrapped.data.status === "string" ? [wrapped.data.status] : [];
 }
 
 /**
@@ -223,10 +264,7 @@ export function decodeReconciliation<S extends z.ZodType>(
   // Checked after the body: the order-status endpoint answers 403 with a VERIFICATION_ERROR body.
   checkTransport(operation, answer);
   if (body === undefined) throw noBody(operation, answer);
-  const reasons = verificationErrors.safeParse(body);
-  const validationMessages = reasons.success
-    ? (reasons.data.verificationErrors ?? []).map((e) => e.message)
-    : [];
+  const validationMessages = reconciliationMessages(answer.body);
   const kind = answer.status >= 500 ? "unavailable" : "rejected";
   const cashierMessage = validationMessages.length > 0 ? validationMessages.join(" ") : undefined;
   throw upstreamFailure(operation, kind, {

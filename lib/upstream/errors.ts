@@ -4,6 +4,20 @@ import type { OperationName } from "./operations";
 export type UpstreamErrorKind =
   "unauthorized" | "rejected" | "unavailable" | "timeout" | "malformed";
 
+/**
+ * The answer as it came over HTTP, kept with the sale (status and body text, capped),
+ * so a supervisor can read what the core service said even when Kassa could not.
+ */
+export interface RawAnswer {
+  status: number;
+  body: string;
+  /** True when the body was longer than RAW_KEEP_CHARS and was cut. */
+  truncated: boolean;
+}
+
+/** Why a sale that got an answer still cannot be settled as completed. */
+export type UnsettledReason = "tokens_incomplete" | "amount_mismatch";
+
 export interface UpstreamErrorInit {
   kind: UpstreamErrorKind;
   operation: OperationName;
@@ -19,6 +33,12 @@ export interface UpstreamErrorInit {
   status?: number;
   /** Short, redacted technical detail for logs; never shown to the cashier. */
   detail?: string;
+  /** The last answer received, when there was one (never logged: it may hold personal data). */
+  raw?: RawAnswer;
+  /** The circuit breaker is open: the request was not sent. */
+  breakerOpen?: boolean;
+  /** An answer came back but leaves the sale for a supervisor (tokens missing, totals differ). */
+  reason?: UnsettledReason;
 }
 
 /** The one error the upstream client throws. Its message is safe to log: no key, no body. */
@@ -31,6 +51,9 @@ export class UpstreamError extends Error {
   readonly validationMessages?: string[];
   readonly status?: number;
   readonly detail?: string;
+  readonly raw?: RawAnswer;
+  readonly breakerOpen?: boolean;
+  readonly reason?: UnsettledReason;
 
   constructor(init: UpstreamErrorInit) {
     const code = init.code === undefined ? "" : ` code ${init.code}`;
@@ -46,6 +69,9 @@ export class UpstreamError extends Error {
     this.validationMessages = init.validationMessages;
     this.status = init.status;
     this.detail = init.detail;
+    this.raw = init.raw;
+    this.breakerOpen = init.breakerOpen;
+    this.reason = init.reason;
   }
 }
 
@@ -67,5 +93,8 @@ export function redactUpstreamError(
     cashierMessage: redact(error.cashierMessage),
     validationMessages: error.validationMessages?.map(redact),
     detail: error.detail === undefined ? undefined : redact(error.detail),
+    raw: error.raw && { ...error.raw, body: redact(error.raw.body) },
+    breakerOpen: error.breakerOpen,
+    reason: error.reason,
   });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { wireInt, wireRands } from "./wire-common";
+import { wireInt, wireRands, wireSuccess } from "./wire-common";
 
 /** Wire shapes of the traffic-fine endpoints (the spec's `Amnt` spellings kept). */
 
@@ -29,13 +29,13 @@ export const infringementWire = z.object({
   netFineAmnt: wireRands,
   vendorFeeAmnt: wireRands,
   grossAmnt: wireRands,
-  isPaid: z.boolean(),
+  isPaid: wireSuccess,
 });
 
 export const fineQueryWire = z.object({
   idNumber: z.string().nullish(),
   noticeNumber: z.string().nullish(),
-  hasFinesToPay: z.boolean(),
+  hasFinesToPay: wireSuccess,
   netFinesAmnt: wireRands.nullish(),
   vendorFeeAmnt: wireRands.nullish(),
   grossAmnt: wireRands.nullish(),
@@ -45,7 +45,7 @@ export const fineQueryWire = z.object({
 export const validatePaymentWire = z.object({
   amntToPay: wireRands,
   difference: wireRands,
-  isCorrectAmount: z.boolean(),
+  isCorrectAmount: wireSuccess,
 });
 
 export const markPaidWire = z.object({

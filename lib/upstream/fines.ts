@@ -8,7 +8,7 @@ import {
   type FineQueryWire,
   type InfringementWire,
 } from "./fines-wire";
-import { callUpstream, type CallOptions } from "./http";
+import { callUpstream, callUpstreamWithRaw, type CallOptions, type WithRaw } from "./http";
 import type { OperationName } from "./operations";
 import { cents, centsOrNull, toWireRands } from "./wire-common";
 
@@ -198,9 +198,9 @@ export interface FinesPaid {
 export async function markFinesPaid(
   input: FinePaymentInput,
   options?: CallOptions,
-): Promise<FinesPaid> {
+): Promise<WithRaw<FinesPaid>> {
   const operation = "fines.markAsPaid";
-  return callUpstream({
+  return callUpstreamWithRaw({
     operation,
     body: paymentBody(input),
     options,

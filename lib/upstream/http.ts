@@ -1,7 +1,8 @@
 import "server-only";
 import { env } from "../env";
 import { looksLikeTestHost } from "../env-schema";
-import { redactUpstreamError, UpstreamError } from "./errors";
+import { underBreaker } from "./breaker";
+import { redactUpstreamError, UpstreamError, type RawAnswer } from "./errors";
 import { upstreamFailure, type WireAnswer } from "./envelope";
 import { TRANSPORT_MESSAGES } from "./messages";
 import { OPERATIONS, type OperationName } from "./operations";
@@ -16,6 +17,18 @@ export interface CallOptions {
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 3;
+
+/** No answer body is read past this (1 MiB): a runaway answer must not fill the server's memory. */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/** How much of an answer's text is kept with a sale (the journal row stays small). */
+export const RAW_KEEP_CHARS = 64 * 1024;
+
+/** A decoded answer with the raw answer it came from, for calls that move money. */
+export interface WithRaw<T> {
+  result: T;
+  raw: RawAnswer;
+}
 
 interface UpstreamCall<T> {
   operation: OperationName;
@@ -104,10 +117,11 @@ async function sendOnce(
       // A redirect could carry the key to another host; treat it as an odd answer instead.
       redirect: "manual",
     });
-    const text = await response.text();
+    const text = await readCapped(response, operation);
     noteRawAnswer(operation, response.status, text);
-    return { status: response.status, body: parseJson(text) };
+    return { status: response.status, body: parseJson(text), text };
   } catch (error) {
+    if (error instanceof UpstreamError) throw error;
     const failure = transportFailure(operation, error, timeoutMs);
     noteRawAnswer(
       operation,
@@ -117,6 +131,62 @@ async function sendOnce(
     );
     throw failure;
   }
+}
+
+/** The body as text, refusing to read more than MAX_ANSWER_BYTES (the answer is then `malformed`). */
+async function readCapped(response: Response, operation: OperationName): Promise<string> {
+  const declared = Number(response.headers.get("content-length") ?? "0");
+  const tooLarge = () =>
+    upstreamFailure(operation, "malformed", {
+      status: response.status,
+      detail: `answer larger than ${MAX_ANSWER_BYTES} bytes; not read`,
+    });
+  if (declared > MAX_ANSWER_BYTES) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function rawOf(answer: WireAnswer, redact: (text: string) => string): RawAnswer {
+  const text = redact(answer.text ?? "");
+  const truncated = text.length > RAW_KEEP_CHARS;
+  return {
+    status: answer.status,
+    body: truncated ? text.slice(0, RAW_KEEP_CHARS) : text,
+    truncated,
+  };
+}
+
+function withRawError(error: UpstreamError, raw: RawAnswer | undefined): UpstreamError {
+  if (!raw || error.raw) return error;
+  return new UpstreamError({
+    kind: error.kind,
+    operation: error.operation,
+    outcomeKnown: error.outcomeKnown,
+    cashierMessage: error.cashierMessage,
+    code: error.code,
+    validationMessages: error.validationMessages,
+    status: error.status,
+    detail: error.detail,
+    breakerOpen: error.breakerOpen,
+    reason: error.reason,
+    raw,
+  });
 }
 
 function parseJson(text: string): unknown {
@@ -154,6 +224,9 @@ function stillUnknown(error: UpstreamError, mayHaveHappened: boolean): UpstreamE
     validationMessages: error.validationMessages,
     detail: `${error.detail ?? "failed"}; an earlier attempt may have gone through`,
     outcomeKnown: false,
+    raw: error.raw,
+    breakerOpen: error.breakerOpen,
+    reason: error.reason,
   });
 }
 
@@ -163,8 +236,16 @@ function sleep(ms: number): Promise<void> {
 
 /** The one way Kassa talks to the core service: timeout, key, decode, and retry where the operation allows it. */
 export async function callUpstream<T>(call: UpstreamCall<T>): Promise<T> {
+  return (await callUpstreamWithRaw(call)).result;
+}
+
+/**
+ * As callUpstream, with the raw answer the result was decoded from. Failures carry
+ * the last raw answer on the UpstreamError (`raw`) when one came back.
+ */
+export async function callUpstreamWithRaw<T>(call: UpstreamCall<T>): Promise<WithRaw<T>> {
   const { operation } = call;
-  const { upstreamTimeoutMs, apiKey } = env();
+  const { upstreamTimeoutMs, apiKey, upstreamUrl, upstreamEnv } = env();
   const policy = OPERATIONS[operation].retry;
   const timeoutMs = call.options?.timeoutMs ?? upstreamTimeoutMs;
   const maxAttempts =
@@ -172,26 +253,38 @@ export async function callUpstream<T>(call: UpstreamCall<T>): Promise<T> {
   const redact = redactor(apiKey);
   // Once an attempt of a write may have gone through, no later answer short of a refusal undoes that.
   let mayHaveHappened = false;
+  // Outside the breaker: a refusal to send is Kassa's configuration, not the service being down.
+  assertSafeTarget(operation, upstreamEnv, upstreamUrl);
   for (let attempt = 1; ; attempt++) {
     const started = Date.now();
+    let raw: RawAnswer | undefined;
     try {
-      const result = decodeOrMalformed(call, await sendOnce(operation, call.body, timeoutMs));
+      const result = await underBreaker(operation, async () => {
+        const answer = await sendOnce(operation, call.body, timeoutMs);
+        raw = rawOf(answer, redact);
+        return decodeOrMalformed(call, answer);
+      });
       if (attempt > 1)
         console.info(
           redact(`[upstream] ${operation} ok on attempt ${attempt} (${Date.now() - started}ms)`),
         );
-      return result;
+      return { result, raw: raw ?? { status: 0, body: "", truncated: false } };
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
-      const safe = stillUnknown(redactUpstreamError(error, redact), mayHaveHappened);
+      const safe = withRawError(
+        stillUnknown(redactUpstreamError(error, redact), mayHaveHappened),
+        raw,
+      );
       mayHaveHappened ||= !safe.outcomeKnown;
-      const retry = shouldRetry({
-        policy,
-        kind: safe.kind,
-        hasIdempotencyKey: Boolean(call.idempotencyKey),
-        attempt,
-        maxAttempts,
-      });
+      const retry =
+        !safe.breakerOpen &&
+        shouldRetry({
+          policy,
+          kind: safe.kind,
+          hasIdempotencyKey: Boolean(call.idempotencyKey),
+          attempt,
+          maxAttempts,
+        });
       const delay = retry ? backoffDelayMs(attempt) : 0;
       const next = retry ? `, retry in ${delay}ms` : "";
       console.warn(

@@ -47,8 +47,11 @@ export type { CardOrder, CardOrderInput, OrderLine } from "./orders";
 export { checkOrderPaymentStatus, fetchLedger, PAYMENT_STATUSES } from "./reconciliation";
 export type { Ledger, LedgerEntry, OrderPaymentStatus, PaymentStatus } from "./reconciliation";
 export { isUpstreamError, UpstreamError } from "./errors";
-export type { UpstreamErrorKind } from "./errors";
-export type { CallOptions } from "./http";
+export type { RawAnswer, UnsettledReason, UpstreamErrorKind } from "./errors";
+export type { CallOptions, WithRaw } from "./http";
+export { breakerState } from "./breaker";
+export type { BreakerState } from "./breaker";
+export { safeExternalUrl } from "./urls";
 export type {
   Municipality,
   PaymentMethod,

@@ -3,12 +3,12 @@ import { z } from "zod";
 import type { Cents } from "../money";
 import { decodeStandard } from "./envelope";
 import { callUpstream, type CallOptions } from "./http";
-import { cents, dateFromMs, wireRands } from "./wire-common";
+import { cents, dateFromMs, wireInt, wireInt64, wireRands } from "./wire-common";
 
 const receiptWire = z.object({
   transactionId: z.string(),
   type: z.string(),
-  timestamp: z.number().int(),
+  timestamp: wireInt64,
   amount: wireRands,
   meterNumber: z.string().nullish(),
   receipt: z.string().nullish(),
@@ -19,7 +19,7 @@ const balanceWire = z.object({
   payments: z
     .object({
       lastPaymentValue: wireRands.nullish(),
-      nPayments: z.number().int().nullish(),
+      nPayments: wireInt.nullish(),
       paymentsTotal: wireRands.nullish(),
     })
     .nullish(),
@@ -29,12 +29,12 @@ const balanceWire = z.object({
         balance: wireRands,
         type: z.string(),
         service_specification: z.string().nullish(),
-        nTransactions: z.number().int().nullish(),
+        nTransactions: wireInt.nullish(),
         receipts: z.array(receiptWire).nullish(),
       }),
     )
     .nullish(),
-  timestamp: z.number().int(),
+  timestamp: wireInt64,
 });
 
 export interface BalanceReceipt {

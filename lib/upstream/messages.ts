@@ -103,6 +103,8 @@ export const TRANSPORT_MESSAGES = {
   malformed: "The core service sent an answer Kassa cannot read. Call support.",
   /** A money-moving call whose fate is unknown: selling again could charge the customer twice. */
   outcomeUnknown: "Not confirmed. Do not sell again: check the sale's status first.",
+  /** The circuit breaker is open: nothing was sent, so nothing happened. */
+  paused: "Core service not answering: sales paused. Try again in a minute.",
   misconfigured:
     "Kassa is set up to send a live key to a test address and refused. Call a supervisor.",
 } as const;

@@ -49,9 +49,14 @@ export const OPERATIONS = {
     retry: "safe",
     writes: false,
   },
+  /**
+   * A bill is paid through the electricity purchase with the `_postpaid` municipality:
+   * the spec promises idempotency for that path only, so a lost answer can be retried
+   * without paying twice. `/v2/Bills/Purchase` makes no such promise and Kassa never sends it.
+   */
   "bills.purchase": {
     method: "POST",
-    path: "/v2/Bills/Purchase",
+    path: "/v2/Electricity/Purchase",
     envelope: "standard",
     retry: "same-key",
     writes: true,

@@ -2,7 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { env } from "../env";
 import type { Cents } from "../money";
-import { decodeOrder } from "./envelope";
+import { decodeOrder, upstreamFailure } from "./envelope";
+import { safeExternalUrl } from "./urls";
 import { callUpstream, type CallOptions } from "./http";
 import { toWireRands } from "./wire-common";
 
@@ -97,10 +98,17 @@ export async function createOrder(
     options,
     decode: (answer) => {
       const r = decodeOrder(operation, answer, orderCreatedWire);
+      // The customer is sent there: https only (http only for a loopback sandbox).
+      const paymentPageUrl = safeExternalUrl(r.paymentPageUrl);
+      if (!paymentPageUrl)
+        throw upstreamFailure(operation, "malformed", {
+          status: answer.status,
+          detail: "paymentPageUrl is not an https address",
+        });
       return {
         upstreamOrderId: r.orderId,
         orderId: r.referredId ?? input.orderId,
-        paymentPageUrl: r.paymentPageUrl,
+        paymentPageUrl,
         successCallback: r.successCallback ?? null,
         failCallback: r.failCallback ?? null,
       };

@@ -3,30 +3,33 @@ import { z } from "zod";
 import type { Cents } from "../money";
 import { decodeReconciliation } from "./envelope";
 import { callUpstream, type CallOptions } from "./http";
-import { centsOrNull, cents, dateFromIso, wireRands } from "./wire-common";
+import { centsOrNull, cents, dateFromIso, wireInt, wireRands, wireSuccess } from "./wire-common";
 
 const verificationErrorsWire = z.array(z.object({ message: z.string() })).nullish();
 
 const ledgerWire = z.object({
-  success: z.boolean(),
+  success: wireSuccess,
   merchantId: z.string().nullish(),
   timezone: z.string().nullish(),
   businessDate: z.string(),
   periodStart: z.string().nullish(),
   periodEnd: z.string().nullish(),
   generatedOn: z.string().nullish(),
-  transactionCount: z.number().int().nullish(),
+  transactionCount: wireInt.nullish(),
   totalAmount: wireRands.nullish(),
-  verificationErrorCount: z.number().int().nullish(),
-  transactions: z.array(
-    z.object({
-      paymentReference: z.string(),
-      transactionStatus: z.string(),
-      transactionAmount: wireRands,
-      transactionCurrency: z.string().nullish(),
-      transactionTime: z.string().nullish(),
-    }),
-  ),
+  verificationErrorCount: wireInt.nullish(),
+  // Some gateways send `transactions: null` for a day without payments.
+  transactions: z
+    .array(
+      z.object({
+        paymentReference: z.string(),
+        transactionStatus: z.string(),
+        transactionAmount: wireRands,
+        transactionCurrency: z.string().nullish(),
+        transactionTime: z.string().nullish(),
+      }),
+    )
+    .nullish(),
   verificationErrors: verificationErrorsWire,
 });
 
@@ -40,7 +43,7 @@ export const PAYMENT_STATUSES = [
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 const statusWire = z.object({
-  success: z.boolean(),
+  success: wireSuccess,
   merchantId: z.string().nullish(),
   orderId: z.string().nullish(),
   checkedOn: z.string().nullish(),
@@ -84,7 +87,7 @@ export async function fetchLedger(options?: CallOptions): Promise<Ledger> {
     options,
     decode: (answer) => {
       const r = decodeReconciliation(operation, answer, ledgerWire, false);
-      const entries = r.transactions.map((t) => ({
+      const entries = (r.transactions ?? []).map((t) => ({
         orderId: t.paymentReference,
         gatewayStatus: t.transactionStatus,
         amountCents: cents(t.transactionAmount),

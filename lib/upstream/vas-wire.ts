@@ -1,42 +1,54 @@
 import "server-only";
 import { z } from "zod";
-import { wireRands } from "./wire-common";
+import { soft, wireInt64, wireRands, wireSuccess, wireText } from "./wire-common";
 
-/** Wire shapes of the VAS endpoints (Kassa's choices in docs/upstream-assumptions.md); ids may come as numbers. */
-
-const productId = z.union([z.string(), z.number().transform(String)]);
+/**
+ * Wire shapes of the VAS endpoints. The spec names only `id`, `reference`, `fixedAmount`,
+ * `amount`, `minAmount`, `maxAmount` (products), a fee breakdown, a total and `quoteId`
+ * (quotes), and `pin` and `instructions` (purchases): those are read; everything else
+ * (Kassa's own choices in docs/upstream-assumptions.md) is optional and soft.
+ */
 
 export const productWire = z.object({
-  id: productId,
-  name: z.string(),
-  category: z.string(),
-  provider: z.string().nullish(),
-  description: z.string().nullish(),
-  fixedAmount: z.boolean(),
-  amount: wireRands.nullish(),
-  minAmount: wireRands.nullish(),
-  maxAmount: wireRands.nullish(),
-  reference: z.array(z.string()),
-  requiresRecipient: z.boolean().nullish(),
+  id: wireText,
+  name: soft("product.name", z.string()),
+  category: soft("product.category", z.string()),
+  provider: soft("product.provider", z.string()),
+  description: soft("product.description", z.string()),
+  fixedAmount: soft("product.fixedAmount", wireSuccess),
+  amount: soft("product.amount", wireRands),
+  minAmount: soft("product.minAmount", wireRands),
+  maxAmount: soft("product.maxAmount", wireRands),
+  // Handed back unchanged on quote and purchase, so it must be kept exactly: not soft.
+  reference: z.array(z.string()).nullish(),
+  requiresRecipient: soft("product.requiresRecipient", wireSuccess),
+});
+
+const feeWire = z.object({
+  desc: soft("fee.desc", z.string()),
+  description: soft("fee.description", z.string()),
+  amount: soft("fee.amount", wireRands),
+  amt: soft("fee.amt", wireRands),
 });
 
 export const quoteWire = z.object({
-  quoteId: z.string().nullish(),
-  productID: productId,
-  amount: wireRands,
-  fees: z.array(z.object({ desc: z.string(), amount: wireRands })).nullish(),
-  total: wireRands,
+  quoteId: soft("quote.quoteId", wireText),
+  productID: soft("quote.productID", wireText),
+  amount: soft("quote.amount", wireRands),
+  fees: soft("quote.fees", z.array(feeWire)),
+  total: soft("quote.total", wireRands),
 });
 
+/** `pin` is what the customer paid for: strict, a PIN that does not read is never dropped silently. */
 export const purchaseWire = z.object({
-  transactionId: z.string(),
-  productID: productId,
-  amount: wireRands,
-  total: wireRands,
-  recipient: z.string().nullish(),
-  pin: z.string().nullish(),
-  serialNumber: z.string().nullish(),
-  instructions: z.string().nullish(),
-  receiptNumber: z.string().nullish(),
-  timestamp: z.number().int(),
+  pin: wireText.nullish(),
+  instructions: soft("purchase.instructions", z.string()),
+  serialNumber: soft("purchase.serialNumber", wireText),
+  receiptNumber: wireText.nullish(),
+  transactionId: soft("purchase.transactionId", wireText),
+  productID: soft("purchase.productID", wireText),
+  amount: soft("purchase.amount", wireRands),
+  total: soft("purchase.total", wireRands),
+  recipient: soft("purchase.recipient", wireText),
+  timestamp: soft("purchase.timestamp", wireInt64),
 });

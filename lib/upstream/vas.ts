@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import type { Cents } from "../money";
-import { decodeStandard } from "./envelope";
-import { callUpstream, type CallOptions } from "./http";
+import { decodeStandard, upstreamFailure } from "./envelope";
+import { callUpstream, callUpstreamWithRaw, type CallOptions, type WithRaw } from "./http";
 import { productWire, purchaseWire, quoteWire } from "./vas-wire";
 import { cents, centsOrNull, dateFromMs, toWireRands } from "./wire-common";
 
@@ -59,28 +59,53 @@ function isCategory(category: string): category is VasCategory {
   return CATEGORIES.includes(category);
 }
 
+/**
+ * One product, or null (logged) when it cannot be sold: no id, or a fixed product with
+ * no amount. One odd product leaves the rest of the catalogue alone. A product with no
+ * category is sold as a voucher (no recipient; whatever PIN comes back is printed).
+ */
+function readProduct(item: unknown, index: number): VasProduct | null {
+  const parsed = productWire.safeParse(item);
+  if (!parsed.success) {
+    console.warn(
+      `[upstream] VAS product ${index + 1} dropped: ${parsed.error.issues[0]?.path.join(".") ?? "shape"}`,
+    );
+    return null;
+  }
+  const p = parsed.data;
+  const category = (p.category ?? "voucher").trim().toLowerCase();
+  if (!isCategory(category)) return null;
+  const fixedAmount =
+    p.fixedAmount ?? (p.amount != null && p.minAmount == null && p.maxAmount == null);
+  if (fixedAmount && p.amount == null) {
+    console.warn(`[upstream] VAS product ${index + 1} dropped: fixed with no amount`);
+    return null;
+  }
+  return {
+    id: p.id,
+    name: p.name?.trim() || p.id,
+    category,
+    provider: p.provider ?? null,
+    description: p.description ?? null,
+    fixedAmount,
+    amountCents: centsOrNull(p.amount),
+    minCents: centsOrNull(p.minAmount),
+    maxCents: centsOrNull(p.maxAmount),
+    reference: p.reference ?? [],
+    needsMobileNumber: p.requiresRecipient ?? (category === "airtime" || category === "data"),
+  };
+}
+
 export async function listProducts(options?: CallOptions): Promise<VasProduct[]> {
   const operation = "vas.products";
   return callUpstream({
     operation,
     options,
     decode: (answer) =>
-      decodeStandard(operation, answer, z.array(productWire))
-        .flatMap((p) => (isCategory(p.category) ? [{ ...p, category: p.category }] : []))
-        .map((p) => ({
-          id: p.id,
-          name: p.name,
-          category: p.category,
-          provider: p.provider ?? null,
-          description: p.description ?? null,
-          fixedAmount: p.fixedAmount,
-          amountCents: centsOrNull(p.amount),
-          minCents: centsOrNull(p.minAmount),
-          maxCents: centsOrNull(p.maxAmount),
-          reference: p.reference,
-          needsMobileNumber:
-            p.requiresRecipient ?? (p.category === "airtime" || p.category === "data"),
-        })),
+      decodeStandard(operation, answer, z.array(z.unknown())).flatMap((item, index) => {
+        const product = readProduct(item, index);
+        return product ? [product] : [];
+      }),
   });
 }
 
@@ -113,12 +138,22 @@ export async function quoteVas(input: VasQuoteInput, options?: CallOptions): Pro
     options,
     decode: (answer) => {
       const q = decodeStandard(operation, answer, quoteWire);
+      const amountCents = q.amount == null ? input.amountCents : cents(q.amount);
+      const fees = (q.fees ?? []).flatMap((f) => {
+        const rands = f.amount ?? f.amt;
+        return rands == null
+          ? []
+          : [{ description: f.desc ?? f.description ?? "Fee", amountCents: cents(rands) }];
+      });
       return {
         quoteId: q.quoteId ?? null,
-        productId: q.productID,
-        amountCents: cents(q.amount),
-        fees: (q.fees ?? []).map((f) => ({ description: f.desc, amountCents: cents(f.amount) })),
-        totalCents: cents(q.total),
+        productId: q.productID ?? input.product.id,
+        amountCents,
+        fees,
+        totalCents:
+          q.total == null
+            ? amountCents + fees.reduce((sum, f) => sum + f.amountCents, 0)
+            : cents(q.total),
       };
     },
   });
@@ -126,38 +161,63 @@ export async function quoteVas(input: VasQuoteInput, options?: CallOptions): Pro
 
 export interface VasPurchaseInput extends VasQuoteInput {
   quoteId?: string | null;
+  /** What the customer pays (the quote's total): an answer stating another total is not settled. */
+  expectedTotalCents?: Cents;
   /** The sale's id, so the upstream's record points back at Kassa's. */
   merchantReference: string;
 }
 
-/** Not idempotent upstream: never repeated automatically, an unclear answer leaves the sale unknown. */
+/**
+ * Not idempotent upstream: never repeated automatically, an unclear answer leaves the
+ * sale unknown. An answer with a `pin` completes the sale whatever else is missing;
+ * an answer whose total differs from the sale's is left to a supervisor.
+ */
 export async function purchaseVas(
   input: VasPurchaseInput,
   options?: CallOptions,
-): Promise<VasSale> {
+): Promise<WithRaw<VasSale>> {
   const operation = "vas.purchase";
   const body = {
     ...quoteBody(input),
     ...(input.quoteId ? { quoteId: input.quoteId } : {}),
     merchantReference: input.merchantReference,
   };
-  return callUpstream({
+  return callUpstreamWithRaw({
     operation,
     body,
     options,
     decode: (answer) => {
       const p = decodeStandard(operation, answer, purchaseWire);
+      const amountCents = p.amount == null ? input.amountCents : cents(p.amount);
+      const totalCents = p.total == null ? null : cents(p.total);
+      const expected = input.expectedTotalCents;
+      const stated = totalCents ?? (p.amount == null ? null : amountCents);
+      const against = totalCents != null ? expected : input.amountCents;
+      if (
+        expected !== undefined &&
+        stated !== null &&
+        against !== undefined &&
+        stated !== against
+      ) {
+        throw upstreamFailure(operation, "malformed", {
+          status: answer.status,
+          outcomeKnown: false,
+          reason: "amount_mismatch",
+          cashierMessage: "The core service stated another amount for this sale.",
+          detail: `vend total ${stated} cents, sale ${against} cents`,
+        });
+      }
       return {
-        transactionId: p.transactionId,
-        productId: p.productID,
-        amountCents: cents(p.amount),
-        totalCents: cents(p.total),
+        transactionId: p.transactionId ?? p.receiptNumber ?? "",
+        productId: p.productID ?? input.product.id,
+        amountCents,
+        totalCents: totalCents ?? expected ?? amountCents,
         mobileNumber: p.recipient ?? null,
         pin: p.pin ?? null,
         serialNumber: p.serialNumber ?? null,
         instructions: p.instructions ?? null,
         receiptNumber: p.receiptNumber ?? null,
-        at: dateFromMs(p.timestamp),
+        at: p.timestamp == null ? new Date() : dateFromMs(p.timestamp),
       };
     },
   });

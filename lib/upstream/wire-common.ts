@@ -8,9 +8,58 @@ import { centsToRands, randsToCents, type Cents } from "../money";
  */
 
 /** Spec integers that some gateways send as digit strings. */
-export const wireInt = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
+export const wireInt = z.union([
+  z.number().int(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
 
-export const wireRands = z.number().finite();
+/** An int64 (UNIX milliseconds): a number, or digits in a string as JSON libraries write longs. */
+export const wireInt64 = z.union([
+  z.number().int(),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,16}$/)
+    .transform(Number),
+]);
+
+/** Spec numbers (rands, units): a number or a numeric string ("12.50"). */
+export const wireRands = z.union([
+  z.number().finite(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
+
+/** `success` as the spec's booleans or the 1/0 some gateways send. */
+export const wireSuccess = z.union([
+  z.boolean(),
+  z.literal(1).transform(() => true),
+  z.literal(0).transform(() => false),
+  z.enum(["true", "1"]).transform(() => true),
+  z.enum(["false", "0"]).transform(() => false),
+]);
+
+/** A string the wire may send as a number (ids, receipt numbers, VAT numbers). */
+export const wireText = z.union([z.string(), z.number().transform(String)]);
+
+/**
+ * The tolerant half of decoding: a field Kassa can sell without. One that does not
+ * parse is dropped (undefined) and named in the log, never fatal for the answer.
+ * The field's value is not logged: it may be personal data.
+ */
+export function soft<S extends z.ZodType>(name: string, schema: S) {
+  return schema.nullish().catch(() => {
+    console.warn(`[upstream] dropped field ${name}: not the expected type`);
+    return undefined;
+  });
+}
 
 /** Rands on the wire, cents inside: the only place the conversion happens. */
 export function cents(rands: number): Cents {

@@ -17,6 +17,8 @@ export function pointClientAt(
   process.env.KASSA_API_KEY = options.apiKey ?? SANDBOX_API_KEY;
   process.env.KASSA_MERCHANT_ID = "staging";
   process.env.KASSA_UPSTREAM_TIMEOUT_MS = String(options.timeoutMs ?? 5000);
+  // Tests inject outages on purpose; the breaker has its own test (upstream-breaker.test.ts).
+  process.env.KASSA_UPSTREAM_BREAKER_FAILURES ??= "1000";
 }
 
 /** The sandbox tests/global-setup.ts started for the whole run, shared with other files: never reset it. */
@@ -62,6 +64,8 @@ export function sandboxControl(origin: string) {
       variant?: "text" | "shape";
     }) => call("POST", "/faults", fault),
     clearFaults: () => call("DELETE", "/faults"),
+    dialects: (path: string, dialects: string[]) => call("POST", "/dialects", { path, dialects }),
+    clearDialects: () => call("DELETE", "/dialects"),
     addLedgerPayment: (payment: { paymentReference: string; amount: number; status?: string }) =>
       call("POST", "/ledger/transactions", payment),
     orderAction: (id: string, action: "open" | "pay" | "decline" | "cancel") =>

@@ -99,7 +99,7 @@ describe("upstream transport", () => {
 
   it("converts cents to rands on the way out and rands to cents on the way back", async () => {
     reply = (_req, _body, res) => json(res, 200, vend);
-    const out = await vendElectricity({
+    const { result: out } = await vendElectricity({
       meterNumber: "01234567890",
       municipality: "tshwane_prepaid",
       amountCents: 10010,

@@ -76,6 +76,7 @@ export const purchaseElectricityAction = staffAction(
           municipality: input.municipality,
           customerName,
           ...range,
+          keyExpiryNumber: c.keyExpiryNumber,
         };
         return { request };
       },

@@ -26,7 +26,7 @@ export const billKind = defineKind({
   request: billRequestSchema,
   result: billResultSchema,
   fulfil: async (sale, request) => {
-    const paid = await payBill({
+    const { result: paid } = await payBill({
       accountNumber: request.accountNumber,
       municipality: request.municipality,
       amountCents: sale.amountCents,
@@ -41,6 +41,7 @@ export const billKind = defineKind({
       receiptUrl: paid.receiptUrl,
       receiptNumber: paid.receiptNumber,
       at: paid.at.toISOString(),
+      messages: paid.messages,
     };
   },
   orderLines: (sale, request) => [

@@ -15,6 +15,8 @@ export const electricityRequestSchema = z.object({
   customerName: z.string().nullish(),
   minCents: z.number().int().nullable(),
   maxCents: z.number().int().nullable(),
+  /** From the meter's confirm, for the slip. */
+  keyExpiryNumber: z.number().int().nullish(),
 });
 export type ElectricityRequest = z.infer<typeof electricityRequestSchema>;
 
@@ -37,7 +39,7 @@ export const electricityKind = defineKind({
    * vend twice, and keeps what the slip needs.
    */
   fulfil: async (sale, request) => {
-    const vend = await vendElectricity({
+    const { result: vend } = await vendElectricity({
       meterNumber: request.meterNumber,
       municipality: request.municipality,
       amountCents: sale.amountCents,
@@ -58,6 +60,11 @@ export const electricityKind = defineKind({
       meter: vend.meter,
       receiptNumber: vend.receiptNumber,
       at: vend.at.toISOString(),
+      printedText: vend.printedAsIs ? vend.receiptText : null,
+      utilityName: vend.utilityName,
+      utilityVatNumber: vend.utilityVatNumber,
+      messages: vend.messages,
+      keyExpiryNumber: vend.keyExpiryNumber ?? request.keyExpiryNumber ?? null,
     };
   },
   orderLines: (sale, request) => [

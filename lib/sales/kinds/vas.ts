@@ -16,11 +16,12 @@ export const vasKind = defineKind({
   result: vasResultSchema,
   /** Buys once, `merchantReference` = the sale id; a lost answer leaves the sale unknown. */
   fulfil: async (sale, request) => {
-    const bought = await purchaseVas({
+    const { result: bought } = await purchaseVas({
       product: { id: request.productId, reference: request.reference },
       amountCents: request.amountCents,
       mobileNumber: request.recipient,
       quoteId: request.quoteId,
+      expectedTotalCents: sale.amountCents,
       merchantReference: sale.id,
     });
     return {

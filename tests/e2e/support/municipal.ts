@@ -10,11 +10,13 @@ import path from "node:path";
 import { expect, type APIRequestContext, type Page, type TestType } from "@playwright/test";
 import { E2E } from "./env";
 
-export const PURCHASE_PATH = { electricity: "/v2/Electricity/Purchase", bill: "/v2/Bills/Purchase" } as const;
+/** Bills are paid through the electricity purchase with the `_postpaid` municipality (the spec's idempotent path). */
+export const PURCHASE_PATH = { electricity: "/v2/Electricity/Purchase", bill: "/v2/Electricity/Purchase" } as const;
 
 export interface SandboxTxn {
   id: string;
   kind: string;
+  path: string;
   idempotency: string | null;
   reference: string;
   amountCents: number;
