@@ -31,6 +31,8 @@ const envSchema = z
     KASSA_VAT_NUMBER: z.string().regex(/^4\d{9}$/, "must be a 10-digit VAT number starting with 4").default("4123456789"),
     KASSA_VAT_PERCENT: z.coerce.number().min(0).max(100).default(15),
     KASSA_LOW_BALANCE_RANDS: z.coerce.number().min(0).default(1000),
+    /** The "minute" of the card follower's schedule (its hour is 60 of them); shorter only in tests. */
+    KASSA_CARD_FOLLOW_MINUTE_MS: z.coerce.number().int().min(200).max(600_000).default(60_000),
   })
   .superRefine((env, ctx) => {
     if (env.KASSA_UPSTREAM_ENV !== "sandbox" && !env.KASSA_API_KEY) {
@@ -86,6 +88,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     apiKey: env.KASSA_API_KEY ?? SANDBOX_API_KEY,
     merchantId: env.KASSA_MERCHANT_ID ?? (env.KASSA_UPSTREAM_ENV === "live" ? "" : "staging"),
     upstreamTimeoutMs: env.KASSA_UPSTREAM_TIMEOUT_MS,
+    cardFollowMinuteMs: env.KASSA_CARD_FOLLOW_MINUTE_MS,
     publicUrl: env.KASSA_PUBLIC_URL.replace(/\/+$/, ""),
     databaseUrl: env.DATABASE_URL,
     dataDir: env.KASSA_DATA_DIR,
