@@ -144,3 +144,14 @@ export function remainingMs(
 ): number {
   return Math.max(0, createdAt.getTime() + limitMs - now.getTime());
 }
+
+/** A card sale never sent whose payment is still open to question: History offers "Check payment". */
+export function awaitsCardCheck(sale: {
+  method: string;
+  status: SaleStatus;
+  attempts: number;
+  error: { kind: string } | null;
+}): boolean {
+  if (sale.method !== "card" || sale.attempts > 0) return false;
+  return sale.status === "pending" || (sale.status === "unknown" && sale.error?.kind === "card_unverified");
+}

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { cardOrders, sales, type CardOrder, type OrderStatus, type Sale } from "@/lib/db/schema";
-import { FOLLOW_LEASE_MS } from "./card-schedule";
+import { FOLLOW_LEASE_MS, TILL_PRESENT_MS } from "./card-schedule";
 
 /** The card_orders side of the journal: one row per sale paid by card. */
 
@@ -313,6 +313,8 @@ export async function waitingCardSales(userId: string, tillId: string): Promise<
         eq(sales.status, "pending"),
         eq(sales.attempts, 0),
         sql`${cardOrders.paymentPageUrl} is not null`,
+        // Not the sale a till is showing right now: no till has asked about it for a while.
+        sql`coalesce(${cardOrders.tillSeenAt}, ${cardOrders.createdAt}) < ${new Date(Date.now() - TILL_PRESENT_MS).toISOString()}::timestamptz`,
       ),
     )
     .orderBy(sql`${sales.createdAt} desc`)
