@@ -19,9 +19,11 @@ export interface KassaOrder {
   paidAt: Date | null;
   createdAt: Date;
   needsRefund: boolean;
+  /** Kassa stopped waiting and never sent the sale: a payment for it was not delivered. */
+  givenUp?: boolean;
 }
 
-export type MatchKind = "matched" | "amount_differs" | "ledger_only" | "kassa_only" | "status_differs";
+export type MatchKind = "matched" | "amount_differs" | "ledger_only" | "kassa_only" | "status_differs" | "given_up";
 
 export interface MatchRow {
   match: MatchKind;
@@ -41,6 +43,7 @@ export const MATCH_LABELS: Record<MatchKind, string> = {
   ledger_only: "In the ledger, not in Kassa",
   kassa_only: "In Kassa, not in the ledger",
   status_differs: "In the ledger, not paid in Kassa",
+  given_up: "Paid for an order Kassa gave up on: not delivered",
 };
 
 const PAID_IN_LEDGER = new Set(["APPROVED", "PAID", "SUCCESS", "SETTLED"]);
@@ -70,6 +73,8 @@ export function reconcile(ledger: LedgerLine[], kassa: KassaOrder[]): MatchRow[]
     };
     let match: MatchKind;
     if (!order) match = "ledger_only";
+    // Paid for a sale Kassa never sent (the till had stopped waiting): never "matched".
+    else if (order.givenUp && PAID_IN_LEDGER.has(line.gatewayStatus.toUpperCase())) match = "given_up";
     else if (order.amountCents !== line.amountCents) match = "amount_differs";
     else if (order.orderStatus !== "PAID" && PAID_IN_LEDGER.has(line.gatewayStatus.toUpperCase())) match = "status_differs";
     else match = "matched";
@@ -100,7 +105,7 @@ export interface ReconciliationSummary {
 }
 
 export function summarise(rows: MatchRow[], kassa: KassaOrder[], verificationErrors: string[]): ReconciliationSummary {
-  const counts: Record<MatchKind, number> = { matched: 0, amount_differs: 0, ledger_only: 0, kassa_only: 0, status_differs: 0 };
+  const counts: Record<MatchKind, number> = { matched: 0, amount_differs: 0, ledger_only: 0, kassa_only: 0, status_differs: 0, given_up: 0 };
   for (const row of rows) counts[row.match] += 1;
   return {
     counts,

@@ -204,6 +204,9 @@ export async function markPaidNotDelivered(saleId: string, now: Date): Promise<S
   return row;
 }
 
+/** For report queries joining card_orders to sales: this sale is paid, not delivered (money owed). */
+export const paidNotDeliveredSql = sql<boolean>`coalesce(${cardOrders.paidNotDeliveredAt} is not null and ${cardOrders.lateOutcome} is null and ${sales.status} = 'unknown' and ${sales.attempts} = 0, false)`;
+
 /** Paid-not-delivered and not yet delivered or refunded. */
 export function isPaidNotDelivered(sale: Sale, order: CardOrder | undefined): boolean {
   return (
