@@ -29,6 +29,8 @@ const appEnv = {
   KASSA_UPSTREAM_URL: `${E2E.sandboxOrigin}/api`,
   KASSA_PUBLIC_URL: E2E.appUrl,
   KASSA_UPSTREAM_TIMEOUT_MS: "1500",
+  // The card follower's "minute": 2 s, so that a payment after the till stopped is found in a test's time.
+  KASSA_CARD_FOLLOW_MINUTE_MS: "2000",
   NEXTAUTH_URL: E2E.appUrl,
 };
 

@@ -24,6 +24,7 @@ import {
   settleUnverifiedUnsent,
 } from "./card-store";
 import { settlePaid } from "./card-follow";
+import { TILL_PRESENT_MS } from "./card-schedule";
 import { ownCardSale } from "./card-start";
 
 /**
@@ -53,7 +54,8 @@ export async function checkCardPayment(
   const check = await askStatus(saleId, order.upstreamOrderId);
   const recorded = await recordCheck(saleId, check.reached ? check.paymentStatus : null, now, {
     tillSeen: true,
-    nextCheckAt: new Date(now.getTime() + env().cardFollowMinuteMs),
+    // The follower stays a full step behind a till that is still asking itself.
+    nextCheckAt: new Date(now.getTime() + Math.max(env().cardFollowMinuteMs, TILL_PRESENT_MS)),
   });
   await audit(actor, "card_status_checked", saleId, {
     paymentStatus: check.reached ? check.paymentStatus : "unreachable",
