@@ -60,7 +60,10 @@ export function CardPaymentScreen({ saleId, amountCents, onSettled, onNotPaid }:
       switch (view.state) {
         case "waiting":
           if ("qrSvg" in view)
-            setPage({ url: view.paymentPageUrl, qrSvg: (view as Waiting & { qrSvg: string }).qrSvg });
+            setPage({
+              url: view.paymentPageUrl,
+              qrSvg: (view as Waiting & { qrSvg: string }).qrSvg,
+            });
           if (view.remainingMs !== null) setDeadline(Date.now() + view.remainingMs);
           setStatus((s) =>
             s === "cancelling" ? s : view.paymentStatus === "PENDING" ? "opened" : "waiting",
@@ -86,7 +89,12 @@ export function CardPaymentScreen({ saleId, amountCents, onSettled, onNotPaid }:
           setFinished(true);
           setStatus("done");
           setNote(view.reason);
-          callbacks.current.onSettled({ id: saleId, kind: view.kind, status: "unknown", message: view.reason });
+          callbacks.current.onSettled({
+            id: saleId,
+            kind: view.kind,
+            status: "unknown",
+            message: view.reason,
+          });
           return;
         case "not_paid":
           done.current = true;
@@ -195,11 +203,7 @@ export function CardPaymentScreen({ saleId, amountCents, onSettled, onNotPaid }:
         <p role="alert" className="text-red-700">
           {error}
           {!page && status === "starting" && startError && (
-            <button
-              type="button"
-              onClick={() => void start.refetch()}
-              className="ml-3 underline"
-            >
+            <button type="button" onClick={() => void start.refetch()} className="ml-3 underline">
               Try again
             </button>
           )}

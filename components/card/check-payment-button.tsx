@@ -44,7 +44,13 @@ export function CheckPaymentButton({ saleId }: { saleId: string }) {
         Check payment
       </button>
       <span role="status" aria-live="polite" className="text-sm">
-        {check.isPending ? "Checking…" : result ? (result.ok ? sentence(result.data) : result.error) : ""}
+        {check.isPending
+          ? "Checking…"
+          : result
+            ? result.ok
+              ? sentence(result.data)
+              : result.error
+            : ""}
       </span>
     </span>
   );

@@ -6,7 +6,10 @@ import { useState } from "react";
 /** One react-query client per browser tab: polling (card status) and server state of the till. */
 export function QueryProvider({ children }: { children: React.ReactNode }) {
   const [client] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+      }),
   );
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

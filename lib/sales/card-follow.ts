@@ -144,7 +144,11 @@ export async function followDueOrders(now: Date = new Date(), limit = 20): Promi
     try {
       await followOrder(order, now);
     } catch (error) {
-      console.error("card follow-up failed", order.saleId, error instanceof Error ? error.name : "unknown");
+      console.error(
+        "card follow-up failed",
+        order.saleId,
+        error instanceof Error ? error.name : "unknown",
+      );
     }
   }
   return due.length;
@@ -163,7 +167,10 @@ export function startCardFollower(): void {
     try {
       await followDueOrders();
     } catch (error) {
-      console.error("card follower tick failed", error instanceof Error ? error.message : "unknown");
+      console.error(
+        "card follower tick failed",
+        error instanceof Error ? error.message : "unknown",
+      );
     } finally {
       running = false;
     }

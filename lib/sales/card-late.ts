@@ -14,7 +14,9 @@ import { markNeedsRefund, recordRefundedOutside, reopenForDelivery } from "./car
 export async function deliverPaidSale(staff: Staff, saleId: string) {
   const reopened = await reopenForDelivery(saleId);
   if (!reopened)
-    throw new ActionError("This sale is not waiting for delivery (someone may have handled it already).");
+    throw new ActionError(
+      "This sale is not waiting for delivery (someone may have handled it already).",
+    );
   const actor = actorOf(staff);
   const settled = await sendSale(saleId, "first", actor);
   // Refused now: the customer's money goes back, so it stays on the list as a refund.
@@ -31,7 +33,9 @@ export async function deliverPaidSale(staff: Staff, saleId: string) {
 export async function refundPaidSaleOutside(staff: Staff, saleId: string, reason: string) {
   const row = await recordRefundedOutside(saleId, staff.userId, reason);
   if (!row)
-    throw new ActionError("This sale is not waiting for delivery (someone may have handled it already).");
+    throw new ActionError(
+      "This sale is not waiting for delivery (someone may have handled it already).",
+    );
   await audit(actorOf(staff), "sale_resolved", saleId, {
     outcome: "failed",
     how: "refunded_outside_kassa",

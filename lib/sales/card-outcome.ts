@@ -153,5 +153,8 @@ export function awaitsCardCheck(sale: {
   error: { kind: string } | null;
 }): boolean {
   if (sale.method !== "card" || sale.attempts > 0) return false;
-  return sale.status === "pending" || (sale.status === "unknown" && sale.error?.kind === "card_unverified");
+  return (
+    sale.status === "pending" ||
+    (sale.status === "unknown" && sale.error?.kind === "card_unverified")
+  );
 }

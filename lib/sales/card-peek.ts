@@ -46,7 +46,8 @@ export async function peekCardPayment(saleId: string, actor: Actor): Promise<Car
     paymentStatus === "PAID" &&
     !paidMismatch(check, { expectedCents: order.amountCents, orderIds });
   // The till's own next check sends a sale it is still waiting on; anything else is listed.
-  if (trusted && !present && sale.attempts === 0) sale = await settlePaid(sale, recorded, actor, false);
+  if (trusted && !present && sale.attempts === 0)
+    sale = await settlePaid(sale, recorded, actor, false);
   const goesAhead =
     sale.status === "completed" || (sale.status === "pending" && (sale.attempts > 0 || present));
   return {

@@ -65,7 +65,9 @@ export async function recordCheck(
       checkedAt: now,
       ...(schedule.tillSeen ? { tillSeenAt: now } : {}),
       ...(schedule.nextCheckAt
-        ? { nextCheckAt: sql`case when ${cardOrders.final} then null else ${schedule.nextCheckAt.toISOString()}::timestamptz end` }
+        ? {
+            nextCheckAt: sql`case when ${cardOrders.final} then null else ${schedule.nextCheckAt.toISOString()}::timestamptz end`,
+          }
         : {}),
       ...(status ? { status } : {}),
       ...(status === "PAID"
@@ -109,12 +111,20 @@ export async function settleUnsent(
 }
 
 /** A sale left unknown because its payment was not verified, now known not paid: it fails. */
-export async function settleUnverifiedUnsent(saleId: string, message: string): Promise<Sale | undefined> {
+export async function settleUnverifiedUnsent(
+  saleId: string,
+  message: string,
+): Promise<Sale | undefined> {
   const database = await db();
   const now = new Date();
   const [row] = await database
     .update(sales)
-    .set({ status: "failed", error: { kind: "card_not_paid", message }, settledAt: now, updatedAt: now })
+    .set({
+      status: "failed",
+      error: { kind: "card_not_paid", message },
+      settledAt: now,
+      updatedAt: now,
+    })
     .where(
       and(
         eq(sales.id, saleId),
@@ -163,7 +173,7 @@ export async function claimDueOrders(now: Date, limit: number): Promise<CardOrde
   return database
     .update(cardOrders)
     .set({ nextCheckAt: lease })
-    .where(inArray(cardOrders.saleId, due))
+    .where(sql`${cardOrders.saleId} in (${due})`)
     .returning();
 }
 
@@ -199,7 +209,9 @@ export async function markPaidNotDelivered(saleId: string, now: Date): Promise<S
   if (row)
     await database
       .update(cardOrders)
-      .set({ paidNotDeliveredAt: sql`coalesce(${cardOrders.paidNotDeliveredAt}, ${now.toISOString()}::timestamptz)` })
+      .set({
+        paidNotDeliveredAt: sql`coalesce(${cardOrders.paidNotDeliveredAt}, ${now.toISOString()}::timestamptz)`,
+      })
       .where(eq(cardOrders.saleId, saleId));
   return row;
 }
@@ -282,7 +294,9 @@ export async function recordRefundedOutside(
 }
 
 /** Paid-not-delivered sales still waiting for a supervisor, newest first; one cashier's only, if named. */
-export async function paidNotDelivered(userId?: string): Promise<{ order: CardOrder; sale: Sale }[]> {
+export async function paidNotDelivered(
+  userId?: string,
+): Promise<{ order: CardOrder; sale: Sale }[]> {
   const database = await db();
   return database
     .select({ order: cardOrders, sale: sales })

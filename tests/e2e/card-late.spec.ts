@@ -41,7 +41,8 @@ async function executed(request: APIRequestContext, sale: { key: string; saleId:
   const all = await transactions(request);
   return {
     vends: all.filter((t) => t.kind === "electricity" && t.idempotency === sale.key).length,
-    cardPayments: all.filter((t) => t.kind === "card_payment" && t.reference === sale.saleId).length,
+    cardPayments: all.filter((t) => t.kind === "card_payment" && t.reference === sale.saleId)
+      .length,
   };
 }
 
@@ -72,7 +73,9 @@ async function customerOpens(page: Page, url: string): Promise<Page> {
 
 /** The phone's Pay without following the redirect back to Kassa (the customer closed the browser). */
 async function payWithoutRedirect(request: APIRequestContext, orderId: string) {
-  const res = await request.post(`${E2E.sandboxOrigin}/checkout/${orderId}/pay`, { maxRedirects: 0 });
+  const res = await request.post(`${E2E.sandboxOrigin}/checkout/${orderId}/pay`, {
+    maxRedirects: 0,
+  });
   expect(res.status()).toBe(303);
 }
 
@@ -146,8 +149,12 @@ test("paid after Cancel, without the redirect: the follower finds it; refunded o
   const item = await listedAsPaidNotDelivered(office, sale.saleId);
   // The reason is required, next to its field, and nothing is recorded without it.
   await item.getByRole("button", { name: "Refunded outside Kassa" }).click();
-  await expect(item.getByText("Write how the customer was refunded (at least 10 characters).")).toBeVisible();
-  await item.getByRole("textbox", { name: "How the customer was refunded" }).fill("Card refund at the counter, slip 4471");
+  await expect(
+    item.getByText("Write how the customer was refunded (at least 10 characters)."),
+  ).toBeVisible();
+  await item
+    .getByRole("textbox", { name: "How the customer was refunded" })
+    .fill("Card refund at the counter, slip 4471");
   await item.getByRole("button", { name: "Refunded outside Kassa" }).click();
   await expect(item.getByText("Recorded: refunded outside Kassa.")).toBeVisible();
   await office.goto("/unresolved");
@@ -171,7 +178,11 @@ test("paid while the status check at Cancel times out: not confirmed at the till
   });
   expect(fault.ok()).toBe(true);
   await page.getByRole("button", { name: "Cancel card payment" }).click();
-  await expect(page.getByText(/The payment service did not answer\. Not confirmed — do not sell again/).first()).toBeVisible({
+  await expect(
+    page
+      .getByText(/The payment service did not answer\. Not confirmed — do not sell again/)
+      .first(),
+  ).toBeVisible({
     timeout: 15_000,
   });
   // Not a fresh form as if nothing happened.
@@ -179,7 +190,9 @@ test("paid while the status check at Cancel times out: not confirmed at the till
   await page.request.delete(`${E2E.sandboxOrigin}/__sandbox/faults`);
 
   await phone.getByRole("button", { name: "Pay" }).click();
-  await expect(phone.getByTestId("card-return-message")).toHaveText(/The shop will complete your purchase or refund your payment/);
+  await expect(phone.getByTestId("card-return-message")).toHaveText(
+    /The shop will complete your purchase or refund your payment/,
+  );
   const office = await supervisorPage(browser);
   await listedAsPaidNotDelivered(office, sale.saleId);
   await deliver(office, sale.saleId);
@@ -193,9 +206,13 @@ test("PENDING at Cancel, then paid: listed as paid, not delivered (not 'not conf
 }) => {
   const sale = await sellByCard(page, "84");
   const phone = await customerOpens(page, sale.url);
-  await expect(page.getByTestId("card-payment-status")).toHaveText("The customer is on the payment page.");
+  await expect(page.getByTestId("card-payment-status")).toHaveText(
+    "The customer is on the payment page.",
+  );
   await page.getByRole("button", { name: "Cancel card payment" }).click();
-  await expect(page.getByText(/still in progress\. Not confirmed — do not sell again/).first()).toBeVisible();
+  await expect(
+    page.getByText(/still in progress\. Not confirmed — do not sell again/).first(),
+  ).toBeVisible();
   await phone.getByRole("button", { name: "Pay" }).click();
   await expect(phone.getByTestId("card-return-order")).toHaveText(sale.orderId);
 
@@ -238,7 +255,9 @@ test("the till tab closed mid-wait: a new tab and History show the waiting sale 
   // Once no till has asked for a while, every till page shows it.
   await expect(async () => {
     await page.goto("/history");
-    await expect(page.getByTestId("waiting-card-notice")).toContainText("R 86,00", { timeout: 1_000 });
+    await expect(page.getByTestId("waiting-card-notice")).toContainText("R 86,00", {
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 30_000 });
   const row = page.locator(`tr[data-sale="${sale.saleId}"]`);
   await expect(row.getByRole("button", { name: "Check payment" })).toBeVisible();
@@ -264,13 +283,20 @@ test("the customer pays twice: one card payment, one vend", async ({ page }) => 
   expect(await executed(page.request, sale)).toEqual({ vends: 1, cardPayments: 1 });
 });
 
-test("a PAID for the wrong amount releases nothing: the till shows the sale not confirmed", async ({ page }) => {
+test("a PAID for the wrong amount releases nothing: the till shows the sale not confirmed", async ({
+  page,
+}) => {
   const sale = await sellByCard(page, "88");
-  const res = await page.request.post(`${E2E.sandboxOrigin}/__sandbox/orders/${sale.saleId}/script`, {
-    data: { statuses: ["PAID_WRONG_AMOUNT"] },
-  });
+  const res = await page.request.post(
+    `${E2E.sandboxOrigin}/__sandbox/orders/${sale.saleId}/script`,
+    {
+      data: { statuses: ["PAID_WRONG_AMOUNT"] },
+    },
+  );
   expect(res.ok()).toBe(true);
-  await expect(page.getByText(/does not match this sale's amount\. Not confirmed — do not sell again/).first()).toBeVisible({
+  await expect(
+    page.getByText(/does not match this sale's amount\. Not confirmed — do not sell again/).first(),
+  ).toBeVisible({
     timeout: 15_000,
   });
   await expect(page.getByRole("button", { name: "Purchase" })).toHaveCount(0);

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, type Session } from "../../bench/lib/kassa-client";
 import { startApp, type Proc } from "../../bench/lib/procs";
-import { act, cashierWithShift, DIST, ELECTRICITY, freePort, fresh, saleOf, sandboxClient } from "./support/cluster";
+import {
+  act,
+  cashierWithShift,
+  DIST,
+  ELECTRICITY,
+  freePort,
+  fresh,
+  saleOf,
+  sandboxClient,
+} from "./support/cluster";
 
 /**
  * Kassa SIGKILLed while a till waits for a card payment; the customer pays while it is down.
@@ -78,7 +87,10 @@ describe("killed while a till waits for a card payment", () => {
     app = undefined;
     // The customer pays on the hosted checkout while Kassa is down (no redirect followed).
     const orderId = view.paymentPageUrl.split("/").pop()!;
-    const paid = await fetch(`http://127.0.0.1:${sandbox.port}/checkout/${orderId}/pay`, { method: "POST", redirect: "manual" });
+    const paid = await fetch(`http://127.0.0.1:${sandbox.port}/checkout/${orderId}/pay`, {
+      method: "POST",
+      redirect: "manual",
+    });
     expect(paid.status).toBe(303);
     expect(await executed(key, sale!.id)).toEqual({ vends: 0, cardPayments: 1 });
 
@@ -95,7 +107,10 @@ describe("killed while a till waits for a card payment", () => {
     expect(await executed(key, sale!.id)).toEqual({ vends: 0, cardPayments: 1 });
 
     const delivered = await act(office, UNRESOLVED, "deliverPaidSaleAction", { saleId: sale!.id });
-    expect(delivered.result, delivered.body.slice(0, 300)).toMatchObject({ ok: true, data: { status: "completed" } });
+    expect(delivered.result, delivered.body.slice(0, 300)).toMatchObject({
+      ok: true,
+      data: { status: "completed" },
+    });
     const again = await act(office, UNRESOLVED, "deliverPaidSaleAction", { saleId: sale!.id });
     expect(again.result?.ok).toBe(false);
     expect(await executed(key, sale!.id)).toEqual({ vends: 1, cardPayments: 1 });

@@ -23,7 +23,11 @@ export function PaidNotDeliveredPanel({ saleId }: { saleId: string }) {
     const r = await deliverPaidSaleAction({ saleId });
     setBusy(false);
     if (!r.ok) return setNote(r.error);
-    setNote(r.data.status === "completed" ? "Delivered." : `Sent: ${r.data.status}. ${r.data.message ?? ""}`);
+    setNote(
+      r.data.status === "completed"
+        ? "Delivered."
+        : `Sent: ${r.data.status}. ${r.data.message ?? ""}`,
+    );
     router.refresh();
   }
 
@@ -43,7 +47,12 @@ export function PaidNotDeliveredPanel({ saleId }: { saleId: string }) {
   return (
     <div className="mt-2 flex flex-col gap-2">
       <div>
-        <button type="button" disabled={busy} onClick={() => void deliver()} className="rounded bg-brand px-3 py-1 text-white">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void deliver()}
+          className="rounded bg-brand px-3 py-1 text-white"
+        >
           Deliver
         </button>
       </div>
