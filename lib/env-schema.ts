@@ -28,10 +28,7 @@ const envSchema = z
     NEXTAUTH_SECRET: z.string().min(32).optional(),
     KASSA_SEED_DEMO: boolish.optional(),
     KASSA_MERCHANT_NAME: z.string().min(1).default("Kassa Demo Store"),
-    KASSA_VAT_NUMBER: z
-      .string()
-      .regex(/^4\d{9}$/, "must be a 10-digit VAT number starting with 4")
-      .default("4123456789"),
+    KASSA_VAT_NUMBER: z.string().regex(/^4\d{9}$/, "must be a 10-digit VAT number starting with 4").default("4123456789"),
     KASSA_VAT_PERCENT: z.coerce.number().min(0).max(100).default(15),
     KASSA_LOW_BALANCE_RANDS: z.coerce.number().min(0).default(1000),
     /** The "minute" of the card follower's schedule (its hour is 60 of them); shorter only in tests. */
@@ -39,18 +36,10 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.KASSA_UPSTREAM_ENV !== "sandbox" && !env.KASSA_API_KEY) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["KASSA_API_KEY"],
-        message: "is required outside the sandbox",
-      });
+      ctx.addIssue({ code: "custom", path: ["KASSA_API_KEY"], message: "is required outside the sandbox" });
     }
     if (env.KASSA_UPSTREAM_ENV !== "sandbox" && !env.NEXTAUTH_SECRET) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["NEXTAUTH_SECRET"],
-        message: "is required outside the sandbox",
-      });
+      ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "is required outside the sandbox" });
     }
     if (env.KASSA_UPSTREAM_ENV === "live") {
       const url = new URL(env.KASSA_UPSTREAM_URL);
@@ -58,8 +47,7 @@ const envSchema = z
         ctx.addIssue({
           code: "custom",
           path: ["KASSA_UPSTREAM_URL"],
-          message:
-            "must be the production https address when KASSA_UPSTREAM_ENV=live (a live key is never sent to a test host)",
+          message: "must be the production https address when KASSA_UPSTREAM_ENV=live (a live key is never sent to a test host)",
         });
       }
     }
@@ -86,9 +74,7 @@ export class ConfigError extends Error {
 
 export function parseEnv(source: Record<string, string | undefined>) {
   // Treat empty strings as unset, as a shell `VAR=` usually means "use the default".
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
-  );
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);

@@ -23,8 +23,7 @@ export interface KassaOrder {
   givenUp?: boolean;
 }
 
-export type MatchKind =
-  "matched" | "amount_differs" | "ledger_only" | "kassa_only" | "status_differs" | "given_up";
+export type MatchKind = "matched" | "amount_differs" | "ledger_only" | "kassa_only" | "status_differs" | "given_up";
 
 export interface MatchRow {
   match: MatchKind;
@@ -75,11 +74,9 @@ export function reconcile(ledger: LedgerLine[], kassa: KassaOrder[]): MatchRow[]
     let match: MatchKind;
     if (!order) match = "ledger_only";
     // Paid for a sale Kassa never sent (the till had stopped waiting): never "matched".
-    else if (order.givenUp && PAID_IN_LEDGER.has(line.gatewayStatus.toUpperCase()))
-      match = "given_up";
+    else if (order.givenUp && PAID_IN_LEDGER.has(line.gatewayStatus.toUpperCase())) match = "given_up";
     else if (order.amountCents !== line.amountCents) match = "amount_differs";
-    else if (order.orderStatus !== "PAID" && PAID_IN_LEDGER.has(line.gatewayStatus.toUpperCase()))
-      match = "status_differs";
+    else if (order.orderStatus !== "PAID" && PAID_IN_LEDGER.has(line.gatewayStatus.toUpperCase())) match = "status_differs";
     else match = "matched";
     rows.push({ match, ...base });
   }
@@ -107,26 +104,13 @@ export interface ReconciliationSummary {
   allMatched: boolean;
 }
 
-export function summarise(
-  rows: MatchRow[],
-  kassa: KassaOrder[],
-  verificationErrors: string[],
-): ReconciliationSummary {
-  const counts: Record<MatchKind, number> = {
-    matched: 0,
-    amount_differs: 0,
-    ledger_only: 0,
-    kassa_only: 0,
-    status_differs: 0,
-    given_up: 0,
-  };
+export function summarise(rows: MatchRow[], kassa: KassaOrder[], verificationErrors: string[]): ReconciliationSummary {
+  const counts: Record<MatchKind, number> = { matched: 0, amount_differs: 0, ledger_only: 0, kassa_only: 0, status_differs: 0, given_up: 0 };
   for (const row of rows) counts[row.match] += 1;
   return {
     counts,
     ledgerTotalCents: rows.reduce((s, r) => s + (r.ledgerCents ?? 0), 0),
-    kassaPaidTotalCents: kassa
-      .filter((o) => o.orderStatus === "PAID")
-      .reduce((s, o) => s + o.amountCents, 0),
+    kassaPaidTotalCents: kassa.filter((o) => o.orderStatus === "PAID").reduce((s, o) => s + o.amountCents, 0),
     allMatched: rows.length === counts.matched && verificationErrors.length === 0,
   };
 }

@@ -41,11 +41,7 @@ export interface ShiftReport {
 const KIND_ORDER: SaleKind[] = ["electricity", "bill", "fines", "vas"];
 const METHOD_ORDER: PaymentMethod[] = ["cash", "card"];
 
-export function buildShiftReport(input: {
-  openingFloatCents: Cents;
-  sales: ReportSale[];
-  countedCashCents?: Cents | null;
-}): ShiftReport {
+export function buildShiftReport(input: { openingFloatCents: Cents; sales: ReportSale[]; countedCashCents?: Cents | null }): ShiftReport {
   const lines = new Map<string, ReportLine>();
   const byMethod: Record<PaymentMethod, Cents> = { cash: 0, card: 0 };
   let completedCount = 0;
@@ -64,20 +60,13 @@ export function buildShiftReport(input: {
     completedCount += 1;
     byMethod[sale.method] += sale.amountCents;
     const key = `${sale.kind}/${sale.method}`;
-    const line = lines.get(key) ?? {
-      kind: sale.kind,
-      method: sale.method,
-      count: 0,
-      totalCents: 0,
-    };
+    const line = lines.get(key) ?? { kind: sale.kind, method: sale.method, count: 0, totalCents: 0 };
     line.count += 1;
     line.totalCents += sale.amountCents;
     lines.set(key, line);
   }
   const sorted = [...lines.values()].sort(
-    (a, b) =>
-      KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
-      METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
+    (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
   );
   const expectedCashCents = input.openingFloatCents + byMethod.cash;
   const counted = input.countedCashCents ?? null;

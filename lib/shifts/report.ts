@@ -20,27 +20,14 @@ export interface ZReport extends ShiftReport {
 }
 
 /** The shift's sales as they stand now: the X report, or the figures a Z report freezes. */
-export async function shiftReportNow(
-  shift: Shift,
-  countedCashCents?: Cents | null,
-): Promise<ShiftReport> {
+export async function shiftReportNow(shift: Shift, countedCashCents?: Cents | null): Promise<ShiftReport> {
   const database = await db();
   const rows = await database
-    .select({
-      kind: sales.kind,
-      method: sales.method,
-      status: sales.status,
-      amountCents: sales.amountCents,
-      paidNotDelivered: paidNotDeliveredSql,
-    })
+    .select({ kind: sales.kind, method: sales.method, status: sales.status, amountCents: sales.amountCents, paidNotDelivered: paidNotDeliveredSql })
     .from(sales)
     .leftJoin(cardOrders, eq(cardOrders.saleId, sales.id))
     .where(eq(sales.shiftId, shift.id));
-  return buildShiftReport({
-    openingFloatCents: shift.openingFloatCents,
-    sales: rows,
-    countedCashCents,
-  });
+  return buildShiftReport({ openingFloatCents: shift.openingFloatCents, sales: rows, countedCashCents });
 }
 
 export interface ShiftView {

@@ -14,21 +14,14 @@ import { awaitsCardCheck } from "@/lib/sales/card-outcome";
 export const metadata: Metadata = { title: "History" };
 
 /** The cashier's own sales of this shift: status, search by meter or account, reprint, resolve unknown. */
-export default async function HistoryPage({
-  searchParams,
-}: {
-  searchParams: Promise<{ q?: string }>;
-}) {
+export default async function HistoryPage({ searchParams }: { searchParams: Promise<{ q?: string }> }) {
   const staff = await requirePageRole("cashier");
   const shift = await currentShift(staff.till.id);
   const q = ((await searchParams).q ?? "").slice(0, 30);
   if (!shift) {
     return (
       <p role="alert" className="rounded bg-amber-100 p-3 text-amber-900">
-        No shift is open at this till.{" "}
-        <Link href="/till" className="underline">
-          Go to the till
-        </Link>
+        No shift is open at this till. <Link href="/till" className="underline">Go to the till</Link>
       </p>
     );
   }
@@ -39,13 +32,7 @@ export default async function HistoryPage({
       <form role="search" className="flex items-end gap-2">
         <label className="flex flex-col gap-1">
           <span className="font-medium">Search by meter or account</span>
-          <input
-            name="q"
-            defaultValue={q}
-            inputMode="numeric"
-            autoFocus
-            className="rounded border border-slate-400 px-3 py-2 font-mono"
-          />
+          <input name="q" defaultValue={q} inputMode="numeric" autoFocus className="rounded border border-slate-400 px-3 py-2 font-mono" />
         </label>
         <button type="submit" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">
           Search
@@ -80,22 +67,14 @@ export default async function HistoryPage({
                 </td>
                 <td className="p-2">
                   {sale.status === "completed" && (
-                    <Link
-                      href={`/slips/${sale.id}?reprint=1`}
-                      prefetch={false}
-                      className="underline"
-                    >
+                    <Link href={`/slips/${sale.id}?reprint=1`} prefetch={false} className="underline">
                       Reprint
                     </Link>
                   )}
                   {awaitsCardCheck(sale) && <CheckPaymentButton saleId={sale.id} />}
                   {sale.status === "unknown" &&
                     !awaitsCardCheck(sale) &&
-                    (saleViewOf(sale).retryable ? (
-                      <RetryButton sale={saleViewOf(sale)} />
-                    ) : (
-                      <span className="text-sm">A supervisor resolves this sale.</span>
-                    ))}
+                    (saleViewOf(sale).retryable ? <RetryButton sale={saleViewOf(sale)} /> : <span className="text-sm">A supervisor resolves this sale.</span>)}
                 </td>
               </tr>
             ))}
