@@ -32,6 +32,8 @@ const appEnv = {
   // High enough that the fault tests of other specs never pause sales; upstream-dialects.spec.ts opens it on purpose.
   KASSA_UPSTREAM_BREAKER_FAILURES: "12",
   KASSA_UPSTREAM_BREAKER_PROBE_MS: "2000",
+  // The card follower's "minute": 2 s, so that a payment after the till stopped is found in a test's time.
+  KASSA_CARD_FOLLOW_MINUTE_MS: "2000",
   NEXTAUTH_URL: E2E.appUrl,
 };
 

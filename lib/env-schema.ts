@@ -47,6 +47,8 @@ const envSchema = z
       .default(10),
     /** Where answers the journal could not take wait (append-only); default: the data folder. */
     KASSA_SPOOL_DIR: z.string().min(1).optional(),
+    /** The "minute" of the card follower's schedule (its hour is 60 of them); shorter only in tests. */
+    KASSA_CARD_FOLLOW_MINUTE_MS: z.coerce.number().int().min(200).max(600_000).default(60_000),
   })
   .superRefine((env, ctx) => {
     if (env.KASSA_UPSTREAM_ENV !== "sandbox" && !env.KASSA_API_KEY) {
@@ -126,6 +128,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     upstreamTimeoutMs: env.KASSA_UPSTREAM_TIMEOUT_MS,
     breakerFailures: env.KASSA_UPSTREAM_BREAKER_FAILURES,
     breakerProbeMs: env.KASSA_UPSTREAM_BREAKER_PROBE_MS,
+    cardFollowMinuteMs: env.KASSA_CARD_FOLLOW_MINUTE_MS,
     publicUrl: env.KASSA_PUBLIC_URL.replace(/\/+$/, ""),
     databaseUrl: env.DATABASE_URL,
     dataDir: env.KASSA_DATA_DIR,

@@ -47,6 +47,9 @@ export async function warmUp(): Promise<void> {
     };
     await sweep(config.databaseUrl ? STALE_PENDING_MS : 0);
     setInterval(() => void sweep(STALE_PENDING_MS).catch(() => {}), 60_000).unref();
+    // Card orders are followed to their end from the journal's schedule, after a restart too.
+    const { startCardFollower } = await import("./sales/card-follow");
+    startCardFollower();
     console.log(
       `kassa: journal ready (${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`}), upstream ${config.upstreamEnv.toUpperCase()}`,
     );

@@ -79,6 +79,12 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
           {report.openCount} sale(s) not confirmed: not in these totals; a supervisor resolves them.
         </p>
       )}
+      {(report.owedCount ?? 0) > 0 && (
+        <p className="rounded bg-amber-100 p-2 text-amber-900" data-testid="owed-to-customers">
+          Paid, not delivered: {report.owedCount} card sale(s), {formatRand(report.owedCents ?? 0)} owed to customers (a supervisor
+          delivers or refunds them).
+        </p>
+      )}
       {report.failedCount > 0 && <p className="text-slate-600">{report.failedCount} failed sale(s), no money taken.</p>}
       {meta.denominations && (
         <table className="w-full text-left text-sm">

@@ -183,7 +183,17 @@ export const cardOrders = pgTable("card_orders", {
   paidAt: timestamp("paid_at", { withTimezone: true }),
   /** Paid at the gateway but the sale then failed upstream: money to hand back. */
   needsRefund: boolean("needs_refund").notNull().default(false),
-});
+  /** When the follower asks the core service next (lib/sales/card-follow.ts); null once final. */
+  nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+  /** PAID handled, FAILED, or unpaid at the end of its business day: nobody asks again. */
+  final: boolean("final").notNull().default(false),
+  /** The last time a till waiting on this sale asked (its polling): "the till is still on the sale". */
+  tillSeenAt: timestamp("till_seen_at", { withTimezone: true }),
+  /** PAID after the till stopped waiting: the customer paid and got nothing yet. */
+  paidNotDeliveredAt: timestamp("paid_not_delivered_at", { withTimezone: true }),
+  /** How a paid-not-delivered sale ended: delivered later, or refunded outside Kassa. */
+  lateOutcome: text("late_outcome", { enum: ["delivered", "refunded"] }),
+}, (t) => [index("card_orders_next_check_idx").on(t.nextCheckAt)]);
 
 /** Who did what, from which device, when (UTC). Never a password, card number or API key. */
 export const auditEvents = pgTable(

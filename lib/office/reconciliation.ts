@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gte, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { cardOrders, sales } from "@/lib/db/schema";
 import { fetchLedger, type Ledger } from "@/lib/upstream";
@@ -38,6 +38,7 @@ export async function kassaOrdersFor(businessDate: string, ledgerIds: string[]):
       paidAt: cardOrders.paidAt,
       createdAt: cardOrders.createdAt,
       needsRefund: cardOrders.needsRefund,
+      givenUp: sql<boolean>`${sales.attempts} = 0`,
     })
     .from(cardOrders)
     .innerJoin(sales, eq(sales.id, cardOrders.saleId))

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { sales } from "@/lib/db/schema";
+import { cardOrders, sales } from "@/lib/db/schema";
+import { paidNotDeliveredSql } from "@/lib/sales/card-store";
 import { saDayBounds, saToday } from "@/lib/reports/day";
 import { glance } from "@/lib/reports/glance";
 
@@ -15,5 +16,10 @@ export async function todayAtAGlance(now: Date = new Date()) {
     .from(sales)
     .where(and(eq(sales.status, "completed"), gte(sales.createdAt, start), lt(sales.createdAt, end)));
   const [open] = await database.select({ count: sql<number>`count(*)::int` }).from(sales).where(eq(sales.status, "unknown"));
-  return { day, ...glance(rows), unknownCount: open?.count ?? 0 };
+  const [owed] = await database
+    .select({ count: sql<number>`count(*)::int`, cents: sql<number>`coalesce(sum(${sales.amountCents}), 0)::int` })
+    .from(sales)
+    .innerJoin(cardOrders, eq(cardOrders.saleId, sales.id))
+    .where(paidNotDeliveredSql);
+  return { day, ...glance(rows), unknownCount: open?.count ?? 0, owedCount: owed?.count ?? 0, owedCents: owed?.cents ?? 0 };
 }

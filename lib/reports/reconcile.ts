@@ -19,6 +19,8 @@ export interface KassaOrder {
   paidAt: Date | null;
   createdAt: Date;
   needsRefund: boolean;
+  /** Kassa stopped waiting and never sent the sale: a payment for it was not delivered. */
+  givenUp?: boolean;
 }
 
 export type MatchKind =
@@ -29,7 +31,8 @@ export type MatchKind =
   | "status_differs"
   | "paid_twice"
   | "not_a_payment"
-  | "status_unknown";
+  | "status_unknown"
+  | "given_up";
 
 export interface MatchRow {
   match: MatchKind;
@@ -52,6 +55,7 @@ export const MATCH_LABELS: Record<MatchKind, string> = {
   paid_twice: "Paid more than once in the ledger",
   not_a_payment: "Attempt, not a payment (declined, cancelled, pending)",
   status_unknown: "Gateway status Kassa does not know",
+  given_up: "Paid for an order Kassa gave up on: not delivered",
 };
 
 export type GatewayOutcome = "approved" | "declined" | "cancelled" | "pending";
@@ -114,6 +118,8 @@ export function reconcile(ledger: LedgerLine[], kassa: KassaOrder[]): MatchRow[]
     else if (outcome !== "approved") match = "not_a_payment";
     else if (seen.has(line.orderId)) match = "paid_twice";
     else if (!order) match = "ledger_only";
+    // Paid for a sale Kassa never sent (the till had stopped waiting): never "matched".
+    else if (order.givenUp) match = "given_up";
     else if (order.amountCents !== line.amountCents) match = "amount_differs";
     else if (order.orderStatus !== "PAID") match = "status_differs";
     else match = "matched";

@@ -7,6 +7,8 @@ export interface ReportSale {
   method: PaymentMethod;
   status: SaleStatus;
   amountCents: Cents;
+  /** Paid by card after the till stopped waiting, not delivered yet: money owed to the customer. */
+  paidNotDelivered?: boolean;
 }
 
 export interface ReportLine {
@@ -25,6 +27,9 @@ export interface ShiftReport {
   /** Sales not settled yet or not confirmed: they are not in the totals, a supervisor must look at them. */
   openCount: number;
   failedCount: number;
+  /** Card sales paid but not delivered (delivery or refund pending): money owed to customers. */
+  owedCount?: number;
+  owedCents?: Cents;
   openingFloatCents: Cents;
   /** The float plus the cash of every completed cash sale. */
   expectedCashCents: Cents;
@@ -43,7 +48,13 @@ export function buildShiftReport(input: { openingFloatCents: Cents; sales: Repor
   let completedCount = 0;
   let openCount = 0;
   let failedCount = 0;
+  let owedCount = 0;
+  let owedCents = 0;
   for (const sale of input.sales) {
+    if (sale.paidNotDelivered) {
+      owedCount += 1;
+      owedCents += sale.amountCents;
+    }
     if (sale.status === "failed") failedCount += 1;
     if (sale.status === "pending" || sale.status === "unknown") openCount += 1;
     if (sale.status !== "completed") continue;
@@ -67,6 +78,8 @@ export function buildShiftReport(input: { openingFloatCents: Cents; sales: Repor
     totalCents: byMethod.cash + byMethod.card,
     openCount,
     failedCount,
+    owedCount,
+    owedCents,
     openingFloatCents: input.openingFloatCents,
     expectedCashCents,
     countedCashCents: counted,

@@ -32,12 +32,18 @@ export type StatusCheck =
       paymentStatus: PaymentStatus;
       gatewayStatus: string | null;
       amountCents: number | null;
+      /** The currency the core service reports for the capture, if any. */
+      currency: string | null;
+      /** Which order the answer is about (Kassa's id or the core service's own). */
+      orderId: string | null;
     }
   | { reached: false };
 
 export interface CardSituation {
   /** The order's total; a PAID answer for another amount is not trusted. */
   expectedCents: number;
+  /** This sale's order ids (Kassa's own and the core service's): a PAID for another order is not trusted. */
+  orderIds: string[];
   /** The last status Kassa saw for this order before this check, if any. */
   previousStatus: PaymentStatus | null;
   /** The counter's time limit has passed. */
@@ -48,7 +54,12 @@ export interface CardSituation {
 
 export type NotPaidReason = "declined" | "cancelled" | "not_paid";
 export type UnverifiedReason =
-  "still_pending" | "verification_error" | "amount_mismatch" | "unreachable";
+  | "still_pending"
+  | "verification_error"
+  | "amount_mismatch"
+  | "currency_mismatch"
+  | "order_mismatch"
+  | "unreachable";
 
 export type CardDecision =
   | { kind: "release" }
@@ -64,16 +75,30 @@ function customerCancelled(
   return /cancel/i.test(check.gatewayStatus ?? "") || previous === "PENDING";
 }
 
+/**
+ * A PAID answer releases a sale only when it is this order's capture as Kassa made it: the
+ * order total to the cent (a missing amount proves nothing), in ZAR, for this sale's order.
+ */
+export function paidMismatch(
+  check: { amountCents: number | null; currency: string | null; orderId: string | null },
+  situation: { expectedCents: number; orderIds: string[] },
+): "amount_mismatch" | "currency_mismatch" | "order_mismatch" | null {
+  if (check.amountCents === null || check.amountCents !== situation.expectedCents)
+    return "amount_mismatch";
+  if ((check.currency ?? "").toUpperCase() !== "ZAR") return "currency_mismatch";
+  if (!check.orderId || !situation.orderIds.includes(check.orderId)) return "order_mismatch";
+  return null;
+}
+
 export function decideCardOutcome(check: StatusCheck, situation: CardSituation): CardDecision {
   const stopping = situation.expired || situation.giveUp !== null;
   if (!check.reached)
     return stopping ? { kind: "unverified", reason: "unreachable" } : { kind: "wait" };
   switch (check.paymentStatus) {
-    case "PAID":
-      // A capture of another amount is not this order's payment as Kassa made it.
-      if (check.amountCents !== null && check.amountCents !== situation.expectedCents)
-        return { kind: "unverified", reason: "amount_mismatch" };
-      return { kind: "release" };
+    case "PAID": {
+      const mismatch = paidMismatch(check, situation);
+      return mismatch ? { kind: "unverified", reason: mismatch } : { kind: "release" };
+    }
     case "FAILED":
       return { kind: "not_paid", reason: "declined" };
     case "VERIFICATION_ERROR":
@@ -103,6 +128,10 @@ export const UNVERIFIED_MESSAGES: Record<UnverifiedReason, string> = {
     "The card payment could not be verified. Not confirmed — do not sell again. A supervisor will check it.",
   amount_mismatch:
     "The card payment does not match this sale's amount. Not confirmed — do not sell again. A supervisor will check it.",
+  currency_mismatch:
+    "The card payment was not in rand. Not confirmed — do not sell again. A supervisor will check it.",
+  order_mismatch:
+    "The card payment answer was for another order. Not confirmed — do not sell again. A supervisor will check it.",
   unreachable:
     "The payment service did not answer. Not confirmed — do not sell again. A supervisor will check it.",
 };
@@ -114,4 +143,18 @@ export function remainingMs(
   limitMs: number = CARD_TIME_LIMIT_MS,
 ): number {
   return Math.max(0, createdAt.getTime() + limitMs - now.getTime());
+}
+
+/** A card sale never sent whose payment is still open to question: History offers "Check payment". */
+export function awaitsCardCheck(sale: {
+  method: string;
+  status: SaleStatus;
+  attempts: number;
+  error: { kind: string } | null;
+}): boolean {
+  if (sale.method !== "card" || sale.attempts > 0) return false;
+  return (
+    sale.status === "pending" ||
+    (sale.status === "unknown" && sale.error?.kind === "card_unverified")
+  );
 }

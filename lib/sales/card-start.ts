@@ -13,6 +13,7 @@ import { viewOfSale, type CardPaymentView } from "./card-view";
 import {
   claimCardOrder,
   findCardOrder,
+  markFinal,
   saveOpenedOrder,
   setOrderStatus,
   settleUnsent,
@@ -78,7 +79,12 @@ export async function startCardPayment(saleId: string, staff: Staff): Promise<Ca
       returnTo: cardReturnUrls(sale.id, counter ? "counter" : "kiosk"),
       metadata: { till: staff.till.id, cashier: staff.username, kind: sale.kind },
     });
-    const saved = await saveOpenedOrder(sale.id, opened.upstreamOrderId, opened.paymentPageUrl);
+    const saved = await saveOpenedOrder(
+      sale.id,
+      opened.upstreamOrderId,
+      opened.paymentPageUrl,
+      new Date(Date.now() + env().cardFollowMinuteMs),
+    );
     await audit(actor, "card_order_created", sale.id, {
       upstreamOrderId: opened.upstreamOrderId,
       amountCents: sale.amountCents,
@@ -91,6 +97,7 @@ export async function startCardPayment(saleId: string, staff: Staff): Promise<Ca
     const why = isUpstreamError(error) ? error.cashierMessage : "Kassa could not start it.";
     const message = `The card payment could not be started: ${why} Nothing was sold.`;
     await setOrderStatus(sale.id, "cancelled");
+    await markFinal(sale.id);
     await audit(actor, "card_order_created", sale.id, {
       failed: true,
       error: isUpstreamError(error) ? error.kind : "internal",

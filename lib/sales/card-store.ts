@@ -1,7 +1,8 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { cardOrders, sales, type CardOrder, type OrderStatus, type Sale } from "@/lib/db/schema";
+import { FOLLOW_LEASE_MS, TILL_PRESENT_MS } from "./card-schedule";
 
 /** The card_orders side of the journal: one row per sale paid by card. */
 
@@ -23,7 +24,7 @@ export async function claimCardOrder(
   const database = await db();
   const [row] = await database
     .insert(cardOrders)
-    .values({ saleId, amountCents })
+    .values({ saleId, amountCents, nextCheckAt: new Date(Date.now() + FOLLOW_LEASE_MS) })
     .onConflictDoNothing()
     .returning();
   return row;
@@ -33,22 +34,28 @@ export async function saveOpenedOrder(
   saleId: string,
   upstreamOrderId: string,
   paymentPageUrl: string,
+  nextCheckAt: Date,
 ): Promise<CardOrder> {
   const database = await db();
   const [row] = await database
     .update(cardOrders)
-    .set({ upstreamOrderId, paymentPageUrl })
+    .set({ upstreamOrderId, paymentPageUrl, nextCheckAt })
     .where(eq(cardOrders.saleId, saleId))
     .returning();
   if (!row) throw new Error(`no card order for sale ${saleId}`);
   return row;
 }
 
-/** Every status check counts, with what it said (or `unreached` left as the last known status). */
+/**
+ * Every status check counts, with what it said (or `unreached` left as the last known status).
+ * `schedule`: a till asking (it is still on the sale, and the follower waits a full step
+ * behind it), or the follower's next check.
+ */
 export async function recordCheck(
   saleId: string,
   status: OrderStatus | null,
   now: Date,
+  schedule: { tillSeen?: boolean; nextCheckAt?: Date } = {},
 ): Promise<CardOrder> {
   const database = await db();
   const [row] = await database
@@ -56,6 +63,12 @@ export async function recordCheck(
     .set({
       checks: sql`${cardOrders.checks} + 1`,
       checkedAt: now,
+      ...(schedule.tillSeen ? { tillSeenAt: now } : {}),
+      ...(schedule.nextCheckAt
+        ? {
+            nextCheckAt: sql`case when ${cardOrders.final} then null else ${schedule.nextCheckAt.toISOString()}::timestamptz end`,
+          }
+        : {}),
       ...(status ? { status } : {}),
       ...(status === "PAID"
         ? { paidAt: sql`coalesce(${cardOrders.paidAt}, ${now.toISOString()}::timestamptz)` }
@@ -97,6 +110,34 @@ export async function settleUnsent(
   return row;
 }
 
+/** A sale left unknown because its payment was not verified, now known not paid: it fails. */
+export async function settleUnverifiedUnsent(
+  saleId: string,
+  message: string,
+): Promise<Sale | undefined> {
+  const database = await db();
+  const now = new Date();
+  const [row] = await database
+    .update(sales)
+    .set({
+      status: "failed",
+      error: { kind: "card_not_paid", message },
+      settledAt: now,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(sales.id, saleId),
+        eq(sales.status, "unknown"),
+        eq(sales.attempts, 0),
+        isNull(sales.resolvedAt),
+        sql`${sales.error}->>'kind' = 'card_unverified'`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
 /** Paid card orders whose sale did not go through: the supervisor's refund list. */
 export async function cardOrdersNeedingRefund(): Promise<{ order: CardOrder; sale: Sale }[]> {
   const database = await db();
@@ -106,4 +147,194 @@ export async function cardOrdersNeedingRefund(): Promise<{ order: CardOrder; sal
     .innerJoin(sales, eq(sales.id, cardOrders.saleId))
     .where(eq(cardOrders.needsRefund, true))
     .orderBy(cardOrders.createdAt);
+}
+
+/** Nobody asks about this order again: PAID handled, FAILED, or unpaid at the end of its day. */
+export async function markFinal(saleId: string): Promise<void> {
+  const database = await db();
+  await database
+    .update(cardOrders)
+    .set({ final: true, nextCheckAt: null })
+    .where(eq(cardOrders.saleId, saleId));
+}
+
+/**
+ * The follower's claim: the orders due now, each pushed a lease ahead in the same statement,
+ * so that another instance (or the next tick) never asks about one at the same time.
+ * FOR UPDATE SKIP LOCKED lets several instances claim side by side on PostgreSQL.
+ */
+export async function claimDueOrders(now: Date, limit: number): Promise<CardOrder[]> {
+  const database = await db();
+  const lease = new Date(now.getTime() + FOLLOW_LEASE_MS);
+  const due = sql`select ${cardOrders.saleId} from ${cardOrders}
+    where ${cardOrders.final} = false and ${cardOrders.nextCheckAt} <= ${now.toISOString()}::timestamptz
+      and ${cardOrders.paymentPageUrl} is not null
+    order by ${cardOrders.nextCheckAt} limit ${limit} for update skip locked`;
+  return database
+    .update(cardOrders)
+    .set({ nextCheckAt: lease })
+    .where(sql`${cardOrders.saleId} in (${due})`)
+    .returning();
+}
+
+export const PAID_NOT_DELIVERED_MESSAGE =
+  "Paid by card after the till stopped waiting: not delivered. A supervisor delivers it or refunds the customer.";
+export const PAID_NOT_DELIVERED_KIND = "card_paid_not_delivered";
+
+/**
+ * A PAID that came after the till stopped waiting: the customer paid and got nothing. The
+ * sale (never sent: attempts 0) becomes unknown, "paid, not delivered", for a supervisor.
+ * Atomic against a till's PAID releasing it at the same moment: only one of the two
+ * finds attempts = 0.
+ */
+export async function markPaidNotDelivered(saleId: string, now: Date): Promise<Sale | undefined> {
+  const database = await db();
+  const [row] = await database
+    .update(sales)
+    .set({
+      status: "unknown",
+      error: { kind: PAID_NOT_DELIVERED_KIND, message: PAID_NOT_DELIVERED_MESSAGE },
+      settledAt: null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(sales.id, saleId),
+        eq(sales.attempts, 0),
+        inArray(sales.status, ["pending", "failed", "unknown"]),
+        isNull(sales.resolvedAt),
+      ),
+    )
+    .returning();
+  if (row)
+    await database
+      .update(cardOrders)
+      .set({
+        paidNotDeliveredAt: sql`coalesce(${cardOrders.paidNotDeliveredAt}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(eq(cardOrders.saleId, saleId));
+  return row;
+}
+
+/** For report queries joining card_orders to sales: this sale is paid, not delivered (money owed). */
+export const paidNotDeliveredSql = sql<boolean>`coalesce(${cardOrders.paidNotDeliveredAt} is not null and ${cardOrders.lateOutcome} is null and ${sales.status} = 'unknown' and ${sales.attempts} = 0, false)`;
+
+/** Paid-not-delivered and not yet delivered or refunded. */
+export function isPaidNotDelivered(sale: Sale, order: CardOrder | undefined): boolean {
+  return (
+    !!order?.paidNotDeliveredAt &&
+    order.lateOutcome === null &&
+    sale.status === "unknown" &&
+    sale.attempts === 0
+  );
+}
+
+/**
+ * The supervisor's Deliver: the paid-not-delivered sale goes back to pending (attempts 0)
+ * so that the one send path (sendSale, under the sale's own key) takes it. Only one caller wins.
+ */
+export async function reopenForDelivery(saleId: string): Promise<Sale | undefined> {
+  const database = await db();
+  const now = new Date();
+  const [row] = await database
+    .update(sales)
+    .set({ status: "pending", error: null, updatedAt: now })
+    .where(
+      and(
+        eq(sales.id, saleId),
+        eq(sales.status, "unknown"),
+        eq(sales.attempts, 0),
+        isNull(sales.resolvedAt),
+        sql`${sales.error}->>'kind' = ${PAID_NOT_DELIVERED_KIND}`,
+      ),
+    )
+    .returning();
+  if (row)
+    await database
+      .update(cardOrders)
+      .set({ lateOutcome: "delivered" })
+      .where(eq(cardOrders.saleId, saleId));
+  return row;
+}
+
+/** The supervisor refunded the customer outside Kassa: the sale fails, with their reason. */
+export async function recordRefundedOutside(
+  saleId: string,
+  userId: string,
+  reason: string,
+): Promise<Sale | undefined> {
+  const database = await db();
+  const now = new Date();
+  const [row] = await database
+    .update(sales)
+    .set({
+      status: "failed",
+      settledAt: now,
+      updatedAt: now,
+      resolvedBy: userId,
+      resolvedAt: now,
+      resolutionNote: `Refunded outside Kassa: ${reason}`,
+    })
+    .where(
+      and(
+        eq(sales.id, saleId),
+        eq(sales.status, "unknown"),
+        eq(sales.attempts, 0),
+        isNull(sales.resolvedAt),
+        sql`${sales.error}->>'kind' = ${PAID_NOT_DELIVERED_KIND}`,
+      ),
+    )
+    .returning();
+  if (row)
+    await database
+      .update(cardOrders)
+      .set({ lateOutcome: "refunded" })
+      .where(eq(cardOrders.saleId, saleId));
+  return row;
+}
+
+/** Paid-not-delivered sales still waiting for a supervisor, newest first; one cashier's only, if named. */
+export async function paidNotDelivered(
+  userId?: string,
+): Promise<{ order: CardOrder; sale: Sale }[]> {
+  const database = await db();
+  return database
+    .select({ order: cardOrders, sale: sales })
+    .from(cardOrders)
+    .innerJoin(sales, eq(sales.id, cardOrders.saleId))
+    .where(
+      and(
+        sql`${cardOrders.paidNotDeliveredAt} is not null`,
+        isNull(cardOrders.lateOutcome),
+        eq(sales.status, "unknown"),
+        eq(sales.attempts, 0),
+        ...(userId ? [eq(sales.userId, userId)] : []),
+      ),
+    )
+    .orderBy(sql`${cardOrders.paidNotDeliveredAt} desc`)
+    .limit(200);
+}
+
+/** A cashier's card sales still waiting for their payment (the till's screen was left). */
+export async function waitingCardSales(userId: string, tillId: string): Promise<Sale[]> {
+  const database = await db();
+  return database
+    .select({ sale: sales })
+    .from(sales)
+    .innerJoin(cardOrders, eq(cardOrders.saleId, sales.id))
+    .where(
+      and(
+        eq(sales.userId, userId),
+        eq(sales.tillId, tillId),
+        eq(sales.method, "card"),
+        eq(sales.status, "pending"),
+        eq(sales.attempts, 0),
+        sql`${cardOrders.paymentPageUrl} is not null`,
+        // Not the sale a till is showing right now: no till has asked about it for a while.
+        sql`coalesce(${cardOrders.tillSeenAt}, ${cardOrders.createdAt}) < ${new Date(Date.now() - TILL_PRESENT_MS).toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(sql`${sales.createdAt} desc`)
+    .limit(20)
+    .then((rows) => rows.map((r) => r.sale));
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { CardOrder, OrderStatus, Sale } from "@/lib/db/schema";
+import type { CardOrder, OrderStatus, Sale, SaleKind } from "@/lib/db/schema";
 import {
   checkOrderPaymentStatus,
   isUpstreamError,
@@ -22,7 +22,8 @@ export type CardPaymentView =
   | { state: "sending" }
   | { state: "settled"; sale: SettledSale }
   | { state: "not_paid"; reason: string }
-  | { state: "unverified"; reason: string };
+  /** Not confirmed: never sent; a supervisor checks it (or, paid late, delivers or refunds it). */
+  | { state: "unverified"; reason: string; kind: SaleKind };
 
 export function isPaymentStatus(status: OrderStatus | null | undefined): status is PaymentStatus {
   return (PAYMENT_STATUSES as readonly string[]).includes(status ?? "");
@@ -40,7 +41,7 @@ export function viewOfSale(sale: Sale, order: CardOrder | undefined): CardPaymen
     // Never sent: the payment was not made, or could not be verified.
     const reason = sale.error?.message ?? "The card payment did not go through. Nothing was sold.";
     return sale.status === "unknown"
-      ? { state: "unverified", reason }
+      ? { state: "unverified", reason, kind: sale.kind }
       : { state: "not_paid", reason };
   }
   const message = sale.error?.message
@@ -52,18 +53,46 @@ export function viewOfSale(sale: Sale, order: CardOrder | undefined): CardPaymen
   };
 }
 
-/** One status check, never retried here: the next poll is the retry. */
-export async function askStatus(saleId: string): Promise<StatusCheck> {
+const NOT_FOUND = /not\s*found|unknown order|no such order/i;
+
+/**
+ * One status check, never retried here: the next poll is the retry. It names the order by
+ * Kassa's own id (the spec's order `id`, the ledger's `paymentReference`); when the core
+ * service says it does not know that id, it asks once more with the `orderId` putOrder
+ * returned before taking the "not found" as the answer (docs/upstream-assumptions.md).
+ */
+export async function askStatus(
+  saleId: string,
+  upstreamOrderId: string | null = null,
+): Promise<StatusCheck> {
+  const first = await askOnce(saleId);
+  if (!upstreamOrderId || upstreamOrderId === saleId || !first.notFound) return first.check;
+  const second = await askOnce(upstreamOrderId);
+  return second.check.reached ? second.check : first.check;
+}
+
+async function askOnce(orderId: string): Promise<{ check: StatusCheck; notFound: boolean }> {
   try {
-    const status = await checkOrderPaymentStatus(saleId, { maxAttempts: 1 });
+    const status = await checkOrderPaymentStatus(orderId, { maxAttempts: 1 });
     return {
-      reached: true,
-      paymentStatus: status.paymentStatus,
-      gatewayStatus: status.gatewayStatus,
-      amountCents: status.amountCents,
+      check: {
+        reached: true,
+        paymentStatus: status.paymentStatus,
+        gatewayStatus: status.gatewayStatus,
+        amountCents: status.amountCents,
+        currency: status.currency,
+        orderId: status.orderId,
+      },
+      notFound:
+        status.paymentStatus === "VERIFICATION_ERROR" &&
+        status.verificationErrors.some((m) => NOT_FOUND.test(m)),
     };
   } catch (error) {
-    if (isUpstreamError(error)) return { reached: false };
+    if (isUpstreamError(error))
+      return {
+        check: { reached: false },
+        notFound: error.kind === "rejected" && NOT_FOUND.test(error.cashierMessage),
+      };
     throw error;
   }
 }

@@ -16,7 +16,8 @@ export const ABANDONED_CARD_MS = 10 * 60_000;
  * Sales that were sent upstream (attempts > 0) but never settled: a crash or a kill.
  * Their outcome cannot be known, so they become unknown — never failed, never resent here.
  * Card sales whose payment screen was left (the till closed mid-wait) become unknown too,
- * without being sent: the customer may have paid, so a supervisor checks the order. A cash
+ * without being sent: the customer may have paid. The card follower (card-follow.ts) keeps
+ * asking about their orders: paid makes them "paid, not delivered", unpaid makes them fail. A cash
  * sale recorded but never claimed (a crash between the two) was never sent: it failed.
  */
 export async function sweepInterruptedSales(database: Db, olderThanMs: number): Promise<number> {
@@ -35,6 +36,8 @@ export async function sweepInterruptedSales(database: Db, olderThanMs: number): 
         eq(sales.method, "card"),
         eq(sales.attempts, 0),
         lt(sales.createdAt, new Date(now - ABANDONED_CARD_MS)),
+        // A paid-not-delivered sale a supervisor is delivering right now is not abandoned.
+        sql`not exists (select 1 from card_orders where card_orders.sale_id = ${sales.id} and card_orders.late_outcome is not null)`,
       ),
     )
     .returning({ id: sales.id });

@@ -167,9 +167,13 @@ export function checkOrderStatus(ctx: Ctx): Reply {
       ),
     );
   }
-  const paymentStatus =
-    (scripted as Exclude<PaymentStatus, "VERIFICATION_ERROR"> | undefined) ??
-    PAYMENT_STATUS[order.state];
+  // "PAID_WRONG_AMOUNT": a PAID whose capture is R 1,00 more than the order (a gateway that
+  // captured another amount), so that a client can prove it releases nothing on it.
+  const wrongAmount = scripted === "PAID_WRONG_AMOUNT";
+  const paymentStatus = wrongAmount
+    ? "PAID"
+    : ((scripted as Exclude<PaymentStatus, "VERIFICATION_ERROR"> | undefined) ??
+      PAYMENT_STATUS[order.state]);
   const raw = scripted ? RAW_FOR[paymentStatus] : order.state;
   return json(200, {
     success: true,
@@ -179,7 +183,7 @@ export function checkOrderStatus(ctx: Ctx): Reply {
     paymentStatus,
     paymentReference: requested,
     transactionStatus: raw,
-    transactionAmount: rands(order.totalCents),
+    transactionAmount: rands(order.totalCents + (wrongAmount ? 100 : 0)),
     transactionCurrency: "ZAR",
     transactionTime: saIso(order.updatedAt),
     verificationErrors: [],
@@ -222,6 +226,7 @@ export function applyOutcome(
 
 export const SCRIPTABLE = [
   "PAID",
+  "PAID_WRONG_AMOUNT",
   "PENDING",
   "FAILED",
   "NO_ATTEMPT",

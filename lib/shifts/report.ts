@@ -1,7 +1,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { sales, shifts, tills, users, type Shift } from "@/lib/db/schema";
+import { cardOrders, sales, shifts, tills, users, type Shift } from "@/lib/db/schema";
+import { paidNotDeliveredSql } from "@/lib/sales/card-store";
 import { buildShiftReport, type ShiftReport } from "@/lib/reports/shift-report";
 import type { DenominationCounts } from "@/lib/reports/denominations";
 import type { Cents } from "@/lib/money";
@@ -22,8 +23,9 @@ export interface ZReport extends ShiftReport {
 export async function shiftReportNow(shift: Shift, countedCashCents?: Cents | null): Promise<ShiftReport> {
   const database = await db();
   const rows = await database
-    .select({ kind: sales.kind, method: sales.method, status: sales.status, amountCents: sales.amountCents })
+    .select({ kind: sales.kind, method: sales.method, status: sales.status, amountCents: sales.amountCents, paidNotDelivered: paidNotDeliveredSql })
     .from(sales)
+    .leftJoin(cardOrders, eq(cardOrders.saleId, sales.id))
     .where(eq(sales.shiftId, shift.id));
   return buildShiftReport({ openingFloatCents: shift.openingFloatCents, sales: rows, countedCashCents });
 }

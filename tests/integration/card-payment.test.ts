@@ -31,6 +31,9 @@ const sandbox = {
 };
 
 let card: typeof import("@/lib/sales/card");
+let store: typeof import("@/lib/sales/card-store");
+let follow: typeof import("@/lib/sales/card-follow");
+let late: typeof import("@/lib/sales/card-late");
 let journal: typeof import("@/lib/sales/journal");
 let database: Awaited<ReturnType<(typeof import("@/lib/db"))["db"]>>;
 let schema: typeof import("@/lib/db/schema");
@@ -109,6 +112,9 @@ const auditCount = async (kind: string, subject: string) =>
 
 beforeAll(async () => {
   card = await import("@/lib/sales/card");
+  store = await import("@/lib/sales/card-store");
+  follow = await import("@/lib/sales/card-follow");
+  late = await import("@/lib/sales/card-late");
   journal = await import("@/lib/sales/journal");
   schema = await import("@/lib/db/schema");
   database = await (await import("@/lib/db")).db();
@@ -226,7 +232,7 @@ describe("card payment at the counter", () => {
     });
   });
 
-  it("a VERIFICATION_ERROR leaves the sale unknown; a payment seen later is listed for refund, never sold", async () => {
+  it("a VERIFICATION_ERROR leaves the sale unknown; a payment seen later is paid, not delivered, never sold", async () => {
     const sale = await cardSale(cashier);
     await card.startCardPayment(sale.id, cashier);
     await control(`/orders/${sale.id}/script`, { statuses: ["VERIFICATION_ERROR"] });
@@ -238,13 +244,17 @@ describe("card payment at the counter", () => {
     expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({
       state: "unverified",
     });
-    expect(await card.peekCardPayment(sale.id, { role: "supervisor" })).toEqual({
+    expect(await card.peekCardPayment(sale.id, { role: "supervisor" })).toMatchObject({
       paymentStatus: "PAID",
-      needsRefund: true,
+      goesAhead: false,
     });
     expect(fulfil.result).not.toHaveBeenCalled();
-    expect(await saleNow(sale.id)).toMatchObject({ status: "unknown", attempts: 0 });
-    expect((await card.cardOrdersNeedingRefund()).map((r) => r.sale.id)).toContain(sale.id);
+    expect(await saleNow(sale.id)).toMatchObject({
+      status: "unknown",
+      attempts: 0,
+      error: { kind: "card_paid_not_delivered" },
+    });
+    expect((await store.paidNotDelivered()).map((r) => r.sale.id)).toContain(sale.id);
   });
 
   it("still PENDING at the time limit: unknown, not sold", async () => {
@@ -304,6 +314,121 @@ describe("card payment at the counter", () => {
     await expect(card.startCardPayment(sale.id, other)).rejects.toThrow(
       /does not belong to this till/,
     );
+  });
+});
+
+describe("following a card order after the till stopped waiting", () => {
+  /** Run the follower as if `ms` had passed, so that every order opened here is due. */
+  const followLater = (ms = 3 * 60 * 60_000) =>
+    follow.followDueOrders(new Date(Date.now() + ms), 500);
+
+  it("Cancel, then the customer pays: the follower makes it paid, not delivered; Deliver sends it once", async () => {
+    const sale = await cardSale(cashier);
+    await card.startCardPayment(sale.id, cashier);
+    expect(await card.checkCardPayment(sale.id, cashier, "cancel")).toMatchObject({
+      state: "not_paid",
+    });
+    await sandbox.orderAction(sale.id, "pay");
+    await followLater();
+    expect(await saleNow(sale.id)).toMatchObject({
+      status: "unknown",
+      attempts: 0,
+      error: { kind: "card_paid_not_delivered" },
+    });
+    const order = await orderNow(sale.id);
+    expect(order.final).toBe(true);
+    expect(order.paidNotDeliveredAt).not.toBeNull();
+    expect(fulfil.result).not.toHaveBeenCalled();
+
+    const supervisor = await staffOf("supervisor", "till-1");
+    expect(await late.deliverPaidSale(supervisor, sale.id)).toMatchObject({ status: "completed" });
+    await expect(late.deliverPaidSale(supervisor, sale.id)).rejects.toThrow(
+      /not waiting for delivery/,
+    );
+    await expect(
+      late.refundPaidSaleOutside(supervisor, sale.id, "refunded in cash"),
+    ).rejects.toThrow();
+    expect(fulfil.result).toHaveBeenCalledTimes(1);
+    expect(await saleNow(sale.id)).toMatchObject({ status: "completed", attempts: 1 });
+    expect((await store.paidNotDelivered()).map((r) => r.sale.id)).not.toContain(sale.id);
+  });
+
+  it("a refund outside Kassa is recorded with its reason and audited, and the sale is never sent", async () => {
+    const sale = await cardSale(cashier);
+    await card.startCardPayment(sale.id, cashier);
+    await card.checkCardPayment(sale.id, cashier, "cancel");
+    await sandbox.orderAction(sale.id, "pay");
+    await followLater();
+    const supervisor = await staffOf("supervisor", "till-1");
+    await late.refundPaidSaleOutside(supervisor, sale.id, "Card refund at the counter");
+    expect(await saleNow(sale.id)).toMatchObject({
+      status: "failed",
+      attempts: 0,
+      resolutionNote: "Refunded outside Kassa: Card refund at the counter",
+    });
+    expect((await orderNow(sale.id)).lateOutcome).toBe("refunded");
+    expect(await auditCount("sale_resolved", sale.id)).toBe(1);
+    await expect(late.deliverPaidSale(supervisor, sale.id)).rejects.toThrow(
+      /not waiting for delivery/,
+    );
+    expect(fulfil.result).not.toHaveBeenCalled();
+  });
+
+  it("a till still on the sale: the follower's PAID sends it as usual", async () => {
+    const sale = await cardSale(cashier);
+    await card.startCardPayment(sale.id, cashier);
+    await card.checkCardPayment(sale.id, cashier, null); // the till is polling
+    await sandbox.orderAction(sale.id, "pay");
+    const order = await orderNow(sale.id);
+    await follow.followOrder(order, new Date());
+    expect(await saleNow(sale.id)).toMatchObject({ status: "completed", attempts: 1 });
+    expect(fulfil.result).toHaveBeenCalledTimes(1);
+  });
+
+  it("declined or never paid by the end of its business day: the sale fails and the order is final", async () => {
+    const declined = await cardSale(cashier);
+    await card.startCardPayment(declined.id, cashier);
+    await sandbox.orderAction(declined.id, "decline");
+    const idle = await cardSale(cashier);
+    await card.startCardPayment(idle.id, cashier);
+    await followLater(26 * 60 * 60_000);
+    expect(await saleNow(declined.id)).toMatchObject({
+      status: "failed",
+      error: { kind: "card_not_paid" },
+    });
+    expect(await saleNow(idle.id)).toMatchObject({
+      status: "failed",
+      error: { message: expect.stringMatching(/end of the business day/) },
+    });
+    expect((await orderNow(declined.id)).final).toBe(true);
+    expect((await orderNow(idle.id)).final).toBe(true);
+    expect(fulfil.result).not.toHaveBeenCalled();
+  });
+
+  it("two followers at once never claim the same order", async () => {
+    const sales = await Promise.all([cardSale(cashier), cardSale(cashier), cardSale(cashier)]);
+    for (const sale of sales) await card.startCardPayment(sale.id, cashier);
+    const later = new Date(Date.now() + 3 * 60 * 60_000);
+    const [a, b] = await Promise.all([
+      store.claimDueOrders(later, 500),
+      store.claimDueOrders(later, 500),
+    ]);
+    const ids = [...a, ...b].map((o) => o.saleId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const sale of sales) expect(ids).toContain(sale.id);
+    // Claimed: pushed a lease ahead, so the next tick does not ask again.
+    expect(await store.claimDueOrders(later, 500)).toHaveLength(0);
+  });
+
+  it("a PAID for another amount releases nothing", async () => {
+    const sale = await cardSale(cashier);
+    await card.startCardPayment(sale.id, cashier);
+    await control(`/orders/${sale.id}/script`, { statuses: ["PAID_WRONG_AMOUNT"] });
+    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({
+      state: "unverified",
+      reason: expect.stringMatching(/does not match this sale's amount/),
+    });
+    expect(fulfil.result).not.toHaveBeenCalled();
   });
 });
 

@@ -9,18 +9,26 @@ import type { PaymentStatus } from "@/lib/upstream/reconciliation";
 
 const open: CardSituation = {
   expectedCents: 5000,
+  orderIds: ["sale-1", "ORD1"],
   previousStatus: null,
   expired: false,
   giveUp: null,
 };
 const said = (
   paymentStatus: PaymentStatus,
-  more: Partial<{ gatewayStatus: string; amountCents: number }> = {},
+  more: Partial<{
+    gatewayStatus: string;
+    amountCents: number | null;
+    currency: string | null;
+    orderId: string | null;
+  }> = {},
 ): StatusCheck => ({
   reached: true,
   paymentStatus,
   gatewayStatus: more.gatewayStatus ?? null,
-  amountCents: more.amountCents ?? 5000,
+  amountCents: more.amountCents === undefined ? 5000 : more.amountCents,
+  currency: more.currency === undefined ? "ZAR" : more.currency,
+  orderId: more.orderId === undefined ? "sale-1" : more.orderId,
 });
 
 describe("decideCardOutcome", () => {
@@ -39,6 +47,23 @@ describe("decideCardOutcome", () => {
       kind: "unverified",
       reason: "amount_mismatch",
     });
+  });
+
+  it("does not trust a PAID with no amount, another currency or another order", () => {
+    const reasons = [
+      said("PAID", { amountCents: null }),
+      said("PAID", { currency: "USD" }),
+      said("PAID", { currency: null }),
+      said("PAID", { orderId: "someone-else" }),
+    ].map((check) => decideCardOutcome(check, open));
+    expect(reasons).toEqual([
+      { kind: "unverified", reason: "amount_mismatch" },
+      { kind: "unverified", reason: "currency_mismatch" },
+      { kind: "unverified", reason: "currency_mismatch" },
+      { kind: "unverified", reason: "order_mismatch" },
+    ]);
+    // The core service's own order id is this order too.
+    expect(decideCardOutcome(said("PAID", { orderId: "ORD1" }), open)).toEqual({ kind: "release" });
   });
 
   it("waits through PENDING and then releases on PAID", () => {

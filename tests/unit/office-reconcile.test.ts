@@ -34,10 +34,17 @@ describe("reconciliation matching", () => {
     // A declined order that is not in the ledger is as it should be: not listed.
     expect(by.declined).toBeUndefined();
     const s = summarise(rows, kassa, ["batch incomplete"]);
-    expect(s.counts).toEqual({ matched: 1, amount_differs: 1, ledger_only: 1, kassa_only: 1, status_differs: 1, paid_twice: 0, not_a_payment: 0, status_unknown: 0 });
+    expect(s.counts).toEqual({ matched: 1, amount_differs: 1, ledger_only: 1, kassa_only: 1, status_differs: 1, paid_twice: 0, not_a_payment: 0, status_unknown: 0, given_up: 0 });
     expect(s.ledgerTotalCents).toBe(1_000 + 2_500 + 7_500 + 4_000);
     expect(s.kassaPaidTotalCents).toBe(1_000 + 2_000 + 3_000);
     expect(s.allMatched).toBe(false);
+  });
+
+  it("flags a payment for an order Kassa gave up on, and never counts it as matched", () => {
+    const givenUp = { ...order("late", 5_000), saleStatus: "unknown" as const, givenUp: true };
+    const rows = reconcile([line("late", 5_000)], [givenUp]);
+    expect(rows.map((r) => r.match)).toEqual(["given_up"]);
+    expect(summarise(rows, [givenUp], []).allMatched).toBe(false);
   });
 
   it("is not all matched when the ledger carries verification errors, even with every order matched", () => {

@@ -32,6 +32,12 @@ export default async function OfficeHome({ searchParams }: { searchParams: Promi
           {today.unknownCount} sale(s) not confirmed. <Link href="/unresolved" className="underline">Resolve them</Link>
         </p>
       )}
+      {today.owedCount > 0 && (
+        <p role="alert" data-testid="owed-to-customers" className="rounded bg-amber-100 p-3 text-amber-900">
+          Paid, not delivered: {today.owedCount} card sale(s), {formatRand(today.owedCents)} owed to customers.{" "}
+          <Link href="/unresolved" className="underline">Deliver or refund them</Link>
+        </p>
+      )}
       <BarChart title="Sales per hour" bars={today.perHour} vertical />
       <BarChart title="Sales by kind" bars={today.perKind} />
     </div>

@@ -11,7 +11,7 @@ import { CheckAnyOrder } from "./check-any-order";
 export const metadata: Metadata = { title: "Reconciliation" };
 export const dynamic = "force-dynamic";
 
-const ORDER: MatchKind[] = ["amount_differs", "ledger_only", "kassa_only", "status_differs", "paid_twice", "status_unknown", "not_a_payment", "matched"];
+const ORDER: MatchKind[] = ["given_up", "amount_differs", "ledger_only", "kassa_only", "status_differs", "paid_twice", "status_unknown", "not_a_payment", "matched"];
 
 async function load(): Promise<Reconciliation | string> {
   try {

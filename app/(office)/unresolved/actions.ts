@@ -6,7 +6,9 @@ import { actorOf } from "@/lib/auth/actor";
 import { resolveSale, retryUnknownSale } from "@/lib/office/resolve";
 import { checkOrderStatusFor } from "@/lib/office/order-status";
 import { recheckUnknownFinesSale } from "@/lib/fines/resolve";
+import { deliverPaidSale, refundPaidSaleOutside } from "@/lib/sales/card-late";
 import { resolveSaleSchema, saleRefSchema } from "./schema";
+import { refundOutsideSchema } from "./refund-schema";
 
 export const retrySaleAction = staffAction(["supervisor"], saleRefSchema, async (input, staff) => {
   const result = await retryUnknownSale(staff, input.saleId);
@@ -25,6 +27,20 @@ export const recheckFinesAction = staffAction(["supervisor"], saleRefSchema, asy
 
 export const resolveSaleAction = staffAction(["supervisor"], resolveSaleSchema, async (input, staff) => {
   const result = await resolveSale(staff, input.saleId, input.outcome, input.reason);
+  revalidatePath("/unresolved");
+  return result;
+});
+
+/** Deliver a sale the customer paid for after the till stopped waiting: sent once, under its own key. */
+export const deliverPaidSaleAction = staffAction(["supervisor"], saleRefSchema, async (input, staff) => {
+  const result = await deliverPaidSale(staff, input.saleId);
+  revalidatePath("/unresolved");
+  return result;
+});
+
+/** The customer of a paid-not-delivered sale was refunded outside Kassa (audited, with a reason). */
+export const refundOutsideAction = staffAction(["supervisor"], refundOutsideSchema, async (input, staff) => {
+  const result = await refundPaidSaleOutside(staff, input.saleId, input.reason);
   revalidatePath("/unresolved");
   return result;
 });

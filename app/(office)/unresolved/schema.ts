@@ -11,3 +11,4 @@ export const resolveSaleSchema = z.object({
   reason: z.string().trim().min(10, "Write the reason (at least 10 characters).").max(500, "Keep the reason under 500 characters."),
 });
 export type ResolveSaleInput = z.infer<typeof resolveSaleSchema>;
+

@@ -8,6 +8,8 @@ import { formatRand } from "@/lib/money";
 import { saTime } from "@/lib/sa-time";
 import { RetryButton } from "./retry-button";
 import { StatusBadge, KIND_NAMES } from "./status-badge";
+import { CheckPaymentButton } from "@/components/card/check-payment-button";
+import { awaitsCardCheck } from "@/lib/sales/card-outcome";
 
 export const metadata: Metadata = { title: "History" };
 
@@ -69,7 +71,9 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
                       Reprint
                     </Link>
                   )}
+                  {awaitsCardCheck(sale) && <CheckPaymentButton saleId={sale.id} />}
                   {sale.status === "unknown" &&
+                    !awaitsCardCheck(sale) &&
                     (saleViewOf(sale).retryable ? <RetryButton sale={saleViewOf(sale)} /> : <span className="text-sm">A supervisor resolves this sale.</span>)}
                 </td>
               </tr>

@@ -1,5 +1,6 @@
 "use server";
 
+import { revalidatePath } from "next/cache";
 import QRCode from "qrcode";
 import { staffAction } from "@/lib/auth/action";
 import { checkCardPayment, startCardPayment, type CardPaymentView } from "@/lib/sales/card";
@@ -37,4 +38,19 @@ export const cancelCardPaymentAction = staffAction(
   ["cashier"],
   cardPaymentSchema,
   async ({ saleId }, staff) => checkCardPayment(saleId, staff, "cancel"),
+);
+
+/**
+ * "Check payment" on a card sale whose payment screen was left (History, the till's notice):
+ * the cashier is back on it, so it settles: PAID sends it, not paid fails it, a payment made
+ * after the till gave up is listed as paid, not delivered.
+ */
+export const checkCardSaleAction = staffAction(
+  ["cashier"],
+  cardPaymentSchema,
+  async ({ saleId }, staff) => {
+    const view = await checkCardPayment(saleId, staff, "check");
+    revalidatePath("/", "layout");
+    return view;
+  },
 );

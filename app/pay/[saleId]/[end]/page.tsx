@@ -6,7 +6,7 @@ import type { PaymentStatus } from "@/lib/upstream";
 export const metadata: Metadata = { title: "Card payment", robots: { index: false } };
 
 const MESSAGES: Record<PaymentStatus | "none", { title: string; text: string }> = {
-  PAID: { title: "Payment received", text: "Thank you. The cashier is completing your purchase." },
+  PAID: { title: "Payment received", text: "Paid: the till is completing your purchase." },
   PENDING: {
     title: "Payment in progress",
     text: "Your payment is still being processed. Please show this screen to the cashier.",
@@ -44,11 +44,26 @@ export default async function CardReturnPage({
   if (!/^[0-9a-f-]{36}$/.test(saleId) || (end !== "done" && end !== "cancelled")) notFound();
   const peek = await peekCardPayment(saleId, { role: "customer" });
   if (!peek) notFound();
-  const message = MESSAGES[peek.paymentStatus ?? "none"];
+  // Paid, but the till had stopped waiting: the shop delivers or refunds it, never silently.
+  const givenUp = peek.paymentStatus === "PAID" && !peek.goesAhead;
+  const message = givenUp
+    ? {
+        title: "Payment received",
+        text: "The shop will complete your purchase or refund your payment. Please show the shop this order number.",
+      }
+    : MESSAGES[peek.paymentStatus ?? "none"];
   return (
     <main className="mx-auto flex max-w-md flex-col gap-4 p-6 text-center text-lg">
       <h1 className="text-2xl font-bold">{message.title}</h1>
       <p data-testid="card-return-message">{message.text}</p>
+      {givenUp && (
+        <p>
+          Order number{" "}
+          <strong data-testid="card-return-order" className="font-mono">
+            {peek.orderNumber}
+          </strong>
+        </p>
+      )}
     </main>
   );
 }
