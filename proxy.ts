@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { parseEnv } from "@/lib/env-schema";
-import { contentSecurityPolicy, newNonce, STATIC_SECURITY_HEADERS } from "@/lib/security/headers";
+import { contentSecurityPolicy, HSTS, newNonce, STATIC_SECURITY_HEADERS } from "@/lib/security/headers";
 
 // /pay/<sale>/<end> is where the hosted checkout returns the customer's own phone, which is
 // not signed in; that page shows nothing of the sale and releases nothing.
@@ -19,7 +19,8 @@ export default async function proxy(request: NextRequest) {
   const isAction = request.headers.has("next-action");
   const isPublic = isAction || PUBLIC_PATHS.some((p) => p.test(pathname));
   if (!isPublic) {
-    const token = await getToken({ req: request, secret: parseEnv(process.env).authSecret });
+    const config = parseEnv(process.env);
+    const token = await getToken({ req: request, secret: config.authSecret, secureCookie: config.https });
     if (!token) {
       const login = new URL("/login", request.url);
       if (pathname !== "/") login.searchParams.set("callbackUrl", `${pathname}${search}`);
@@ -37,6 +38,8 @@ export default async function proxy(request: NextRequest) {
 function withSecurityHeaders(response: NextResponse, nonce: string, csp?: string) {
   response.headers.set("Content-Security-Policy", csp ?? contentSecurityPolicy(nonce, process.env.NODE_ENV !== "production"));
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(name, value);
+  // Whenever Kassa's public address is https, browsers must never come back over plain http.
+  if (parseEnv(process.env).https) response.headers.set("Strict-Transport-Security", HSTS);
   return response;
 }
 

@@ -86,6 +86,8 @@ export function authOptions(): NextAuthOptions {
   const config = env();
   return {
     secret: config.authSecret,
+    // Behind TLS the session cookie is Secure (and __Secure- prefixed) whatever NEXTAUTH_URL says.
+    useSecureCookies: config.https,
     // The cookie outlives no session: the server-side session row enforces idle and absolute limits.
     session: { strategy: "jwt", maxAge: Math.max(SESSION_MAX_MS, KIOSK_SESSION_MAX_MS) / 1000 },
     pages: { signIn: "/login" },
