@@ -32,7 +32,10 @@ const envSchema = z
     NEXTAUTH_URL: z.url().optional(),
     KASSA_SEED_DEMO: boolish.optional(),
     KASSA_MERCHANT_NAME: z.string().min(1).default("Kassa Demo Store"),
-    KASSA_VAT_NUMBER: z.string().regex(/^4\d{9}$/, "must be a 10-digit VAT number starting with 4").default("4123456789"),
+    KASSA_VAT_NUMBER: z
+      .string()
+      .regex(/^4\d{9}$/, "must be a 10-digit VAT number starting with 4")
+      .default("4123456789"),
     KASSA_VAT_PERCENT: z.coerce.number().min(0).max(100).default(15),
     KASSA_LOW_BALANCE_RANDS: z.coerce.number().min(0).default(1000),
   })
@@ -53,34 +56,60 @@ const envSchema = z
         ctx.addIssue({
           code: "custom",
           path: ["KASSA_UPSTREAM_ENV"],
-          message: "sandbox works only with the built-in sandbox (a loopback KASSA_UPSTREAM_URL and the sandbox key); set test or live for a real core service",
+          message:
+            "sandbox works only with the built-in sandbox (a loopback KASSA_UPSTREAM_URL and the sandbox key); set test or live for a real core service",
         });
       }
       return;
     }
     if (!env.KASSA_API_KEY) {
-      ctx.addIssue({ code: "custom", path: ["KASSA_API_KEY"], message: "is required outside the sandbox" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["KASSA_API_KEY"],
+        message: "is required outside the sandbox",
+      });
     } else if (env.KASSA_API_KEY === SANDBOX_API_KEY) {
-      ctx.addIssue({ code: "custom", path: ["KASSA_API_KEY"], message: "is the sandbox key, which is published: use the key the core service gave you" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["KASSA_API_KEY"],
+        message: "is the sandbox key, which is published: use the key the core service gave you",
+      });
     }
     const secret = env.NEXTAUTH_SECRET;
     if (!secret) {
-      ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "is required outside the sandbox" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["NEXTAUTH_SECRET"],
+        message: "is required outside the sandbox",
+      });
     } else if (secret === DEV_AUTH_SECRET || isWeakSecret(secret)) {
       ctx.addIssue({
         code: "custom",
         path: ["NEXTAUTH_SECRET"],
-        message: "is published or guessable: outside the sandbox use a long random secret (for example `openssl rand -base64 48`)",
+        message:
+          "is published or guessable: outside the sandbox use a long random secret (for example `openssl rand -base64 48`)",
       });
     }
     if (env.KASSA_SEED_DEMO === true) {
-      ctx.addIssue({ code: "custom", path: ["KASSA_SEED_DEMO"], message: "must not be true outside the sandbox (the demo users' passwords are published)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["KASSA_SEED_DEMO"],
+        message: "must not be true outside the sandbox (the demo users' passwords are published)",
+      });
     }
     if (new URL(env.KASSA_PUBLIC_URL).protocol !== "https:") {
-      ctx.addIssue({ code: "custom", path: ["KASSA_PUBLIC_URL"], message: `must be an https address when KASSA_UPSTREAM_ENV=${mode}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["KASSA_PUBLIC_URL"],
+        message: `must be an https address when KASSA_UPSTREAM_ENV=${mode}`,
+      });
     }
     if (!env.NEXTAUTH_URL || new URL(env.NEXTAUTH_URL).protocol !== "https:") {
-      ctx.addIssue({ code: "custom", path: ["NEXTAUTH_URL"], message: `must be set to an https address when KASSA_UPSTREAM_ENV=${mode}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["NEXTAUTH_URL"],
+        message: `must be set to an https address when KASSA_UPSTREAM_ENV=${mode}`,
+      });
     }
     if (mode === "live") {
       const url = new URL(env.KASSA_UPSTREAM_URL);
@@ -88,13 +117,18 @@ const envSchema = z
         ctx.addIssue({
           code: "custom",
           path: ["KASSA_UPSTREAM_URL"],
-          message: "must be the production https address when KASSA_UPSTREAM_ENV=live (a live key is never sent to a test host)",
+          message:
+            "must be the production https address when KASSA_UPSTREAM_ENV=live (a live key is never sent to a test host)",
         });
       }
     }
   });
 
-type RawEnv = { KASSA_UPSTREAM_ENV?: "sandbox" | "test" | "live"; KASSA_UPSTREAM_URL: string; KASSA_API_KEY?: string };
+type RawEnv = {
+  KASSA_UPSTREAM_ENV?: "sandbox" | "test" | "live";
+  KASSA_UPSTREAM_URL: string;
+  KASSA_API_KEY?: string;
+};
 
 /** The mode asked for, or sandbox when nothing but the built-in sandbox is configured; undefined otherwise. */
 function upstreamModeOf(env: RawEnv): "sandbox" | "test" | "live" | undefined {
@@ -140,7 +174,9 @@ export class ConfigError extends Error {
 
 export function parseEnv(source: Record<string, string | undefined>) {
   // Treat empty strings as unset, as a shell `VAR=` usually means "use the default".
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
+  );
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);

@@ -1,12 +1,13 @@
 import "server-only";
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { staffSessions, tills, users, type Role, type Till } from "@/lib/db/schema";
+import { staffSessions, tillDevices, tills, users, type Role, type Till } from "@/lib/db/schema";
 import { audit } from "@/lib/audit";
 import { authOptions } from "./options";
+import { DEVICE_COOKIE, readDeviceCookie } from "./device";
 import { actorOf } from "./actor";
 import { HOME_OF, judgeSession } from "./session-rules";
 
@@ -17,12 +18,29 @@ export interface Staff {
   name: string;
   role: Role;
   sessionId: string;
+  /** The enrolled till or kiosk the session was opened on; the office (no device) for a supervisor elsewhere. */
   till: Till;
+  /** The enrolled device, or null for a supervisor signed in on a browser that is not a till. */
+  deviceId?: string | null;
 }
+
+/** Where a supervisor works when signed in on a browser that is not enrolled as a till. */
+export const OFFICE: Till = {
+  id: "office",
+  name: "Office",
+  kind: "counter",
+  paperWidthMm: 80,
+  autoPrint: false,
+  createdAt: new Date(0),
+};
 
 export class AccessDenied extends Error {
   constructor(readonly reason: "signed_out" | "wrong_role") {
-    super(reason === "signed_out" ? "Your session has ended. Sign in again." : "You are not allowed to do this.");
+    super(
+      reason === "signed_out"
+        ? "Your session has ended. Sign in again."
+        : "You are not allowed to do this.",
+    );
     this.name = "AccessDenied";
   }
 }
@@ -37,23 +55,38 @@ export async function currentStaff(): Promise<Staff | null> {
   if (!sessionId) return null;
   const database = await db();
   const [row] = await database
-    .select({ session: staffSessions, user: users, till: tills })
+    .select({ session: staffSessions, user: users, till: tills, device: tillDevices })
     .from(staffSessions)
     .innerJoin(users, eq(users.id, staffSessions.userId))
-    .innerJoin(tills, eq(tills.id, staffSessions.tillId))
+    .leftJoin(tills, eq(tills.id, staffSessions.tillId))
+    .leftJoin(tillDevices, eq(tillDevices.id, staffSessions.deviceId))
     .where(eq(staffSessions.id, sessionId))
     .limit(1);
   if (!row || row.user.disabled) return null;
   const now = new Date();
-  const verdict = judgeSession({ role: row.user.role, ...row.session }, now);
+  // A till's session lives on its enrolled browser only: a revoked enrolment, or the session
+  // cookie carried to a browser without that device's own cookie, ends it.
+  let verdict = judgeSession({ role: row.user.role, ...row.session }, now);
+  if (row.session.deviceId) {
+    const here = readDeviceCookie((await cookies()).get(DEVICE_COOKIE)?.value);
+    if (!row.device || row.device.revokedAt || here !== row.session.deviceId) verdict = "ended";
+  } else if (row.user.role !== "supervisor") {
+    verdict = "ended";
+  }
   if (verdict !== "active") {
     if (!row.session.endedAt) {
-      await database.update(staffSessions).set({ endedAt: now }).where(eq(staffSessions.id, sessionId));
+      await database
+        .update(staffSessions)
+        .set({ endedAt: now })
+        .where(eq(staffSessions.id, sessionId));
     }
     return null;
   }
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await database.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, sessionId));
+    await database
+      .update(staffSessions)
+      .set({ lastSeenAt: now })
+      .where(eq(staffSessions.id, sessionId));
   }
   return {
     userId: row.user.id,
@@ -61,22 +94,31 @@ export async function currentStaff(): Promise<Staff | null> {
     name: row.user.displayName,
     role: row.user.role,
     sessionId,
-    till: row.till,
+    till: row.till ?? OFFICE,
+    deviceId: row.session.deviceId,
   };
 }
 
 async function refuse(staff: Staff | null, roles: readonly Role[]): Promise<never> {
   const h = await headers();
   // Name what was refused: the page (from Referer) and, for a server action, its id.
-  const page = h.get("referer") ? new URL(h.get("referer")!).pathname : null;
+  const page = pathOfReferer(h.get("referer"));
   const path = [page, h.get("next-action")].filter(Boolean).join(" action ") || undefined;
-  await audit(
-    staff ? actorOf(staff) : {},
-    "access_refused",
-    path ?? null,
-    { needed: roles, had: staff?.role ?? "signed_out" },
-  );
+  await audit(staff ? actorOf(staff) : {}, "access_refused", path ?? null, {
+    needed: roles,
+    had: staff?.role ?? "signed_out",
+  });
   throw new AccessDenied(staff ? "wrong_role" : "signed_out");
+}
+
+/** The path of a Referer header; a malformed one is named as such, never a server error. */
+export function pathOfReferer(referer: string | null): string | null {
+  if (!referer) return null;
+  try {
+    return new URL(referer).pathname;
+  } catch {
+    return "(malformed referer)";
+  }
 }
 
 /**
