@@ -1,7 +1,9 @@
 "use server";
 
 import { actorOf } from "@/lib/auth/actor";
-import { staffAction } from "@/lib/auth/action";
+import { ActionError, staffAction } from "@/lib/auth/action";
+import { findSale } from "@/lib/sales/journal";
+import { mayUseSale } from "@/lib/security/ownership";
 import { lookUpFines } from "@/lib/fines/lookup";
 import { recordFinesSale } from "@/lib/fines/pay";
 import { recheckUnknownFinesSale } from "@/lib/fines/resolve";
@@ -30,6 +32,9 @@ export const payFinesAction = staffAction(["cashier"], payFinesSchema, async (in
 });
 
 /** Looks the notices of an unknown fines sale up again; never marks anything paid. */
-export const recheckFinesSaleAction = staffAction(["cashier", "supervisor"], recheckSchema, async (input, staff) =>
-  recheckUnknownFinesSale(input.saleId, actorOf(staff)),
-);
+export const recheckFinesSaleAction = staffAction(["cashier", "supervisor"], recheckSchema, async (input, staff) => {
+  // A cashier checks only their own sales; a supervisor any (lib/security/ownership.ts).
+  const sale = await findSale(input.saleId);
+  if (!sale || !mayUseSale(staff, sale)) throw new ActionError("No such fines sale.");
+  return recheckUnknownFinesSale(input.saleId, actorOf(staff));
+});

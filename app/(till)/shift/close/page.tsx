@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Close shift" };
 
 export default async function CloseShiftPage() {
   const staff = await requirePageRole("cashier");
-  const shift = await currentShift(staff.till.id);
+  const shift = await currentShift(staff);
   if (!shift) {
     return (
       <p>

@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "X report" };
 /** The X report: the shift's figures so far, without closing it. */
 export default async function XReportPage() {
   const staff = await requirePageRole("cashier");
-  const shift = await currentShift(staff.till.id);
+  const shift = await currentShift(staff);
   if (!shift) return <p>No shift is open at {staff.till.name}.</p>;
   const [view, report] = await Promise.all([findShift(shift.id), shiftReportNow(shift)]);
   return (
