@@ -5,6 +5,7 @@ import { actorOf } from "@/lib/auth/actor";
 import { audit } from "@/lib/audit";
 import type { Sale, SaleKind } from "@/lib/db/schema";
 import { findSale } from "@/lib/sales/journal";
+import { mayUseSale } from "@/lib/security/ownership";
 import { FinesSlipBody } from "@/components/slip/fines-slip";
 import { ElectricitySlip } from "@/components/slip/electricity-slip";
 import { BillSlip } from "@/components/slip/bill-slip";
@@ -51,11 +52,17 @@ export default async function SlipPage({
   params: Promise<{ id: string }>;
   searchParams: Promise<{ reprint?: string; fresh?: string; print?: string }>;
 }) {
-  const staff = await requirePageRole("cashier", "supervisor");
+  const staff = await requirePageRole("cashier");
   const { id } = await params;
   const query = await searchParams;
   const sale = /^[0-9a-f-]{36}$/.test(id) ? await findSale(id) : undefined;
-  if (!sale || sale.status !== "completed") notFound();
+  if (!sale) notFound();
+  // A cashier sees and reprints only their own sales; supervisors use /sales/<id> in the office.
+  if (!mayUseSale(staff, sale)) {
+    await audit(actorOf(staff), "access_refused", `/slips/${sale.id}`, { reason: "not_owner", had: staff.role });
+    notFound();
+  }
+  if (sale.status !== "completed") notFound();
   const body = slipBody(sale);
   if (!body) return <p>No slip is available for this sale yet.</p>;
   const reprint = query.reprint === "1";
