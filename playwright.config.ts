@@ -30,6 +30,8 @@ const appEnv = {
   KASSA_PUBLIC_URL: E2E.appUrl,
   KASSA_UPSTREAM_TIMEOUT_MS: "1500",
   NEXTAUTH_URL: E2E.appUrl,
+  // Kiosk sessions end after 2 minutes without a touch; the stored kiosk session must outlive the run.
+  KASSA_KIOSK_IDLE_SECONDS: "3600",
 };
 
 export default defineConfig({
@@ -43,7 +45,9 @@ export default defineConfig({
   // purchase could take a fault meant for another test.
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: ".ci/out/playwright.json" }]] : [["list"]],
+  reporter: process.env.CI
+    ? [["list"], ["json", { outputFile: ".ci/out/playwright.json" }]]
+    : [["list"]],
   use: {
     baseURL: E2E.appUrl,
     trace: "retain-on-failure",

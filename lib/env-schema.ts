@@ -38,6 +38,13 @@ const envSchema = z
       .default("4123456789"),
     KASSA_VAT_PERCENT: z.coerce.number().min(0).max(100).default(15),
     KASSA_LOW_BALANCE_RANDS: z.coerce.number().min(0).default(1000),
+    /** A kiosk's session ends after this long without a touch (2 minutes; longer only for test runs). */
+    KASSA_KIOSK_IDLE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(30)
+      .max(24 * 3600)
+      .default(120),
   })
   .superRefine((env, ctx) => {
     const mode = upstreamModeOf(env);
@@ -203,5 +210,6 @@ export function parseEnv(source: Record<string, string | undefined>) {
     vatNumber: env.KASSA_VAT_NUMBER,
     vatPercent: env.KASSA_VAT_PERCENT,
     lowBalanceCents: Math.round(env.KASSA_LOW_BALANCE_RANDS * 100),
+    kioskIdleMs: env.KASSA_KIOSK_IDLE_SECONDS * 1000,
   };
 }

@@ -2,9 +2,19 @@ import "server-only";
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { cookies, headers } from "next/headers";
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
+import { env } from "@/lib/env";
+import { CARD_TIME_LIMIT_MS } from "@/lib/sales/card-outcome";
 import { db } from "@/lib/db";
-import { staffSessions, tillDevices, tills, users, type Role, type Till } from "@/lib/db/schema";
+import {
+  sales,
+  staffSessions,
+  tillDevices,
+  tills,
+  users,
+  type Role,
+  type Till,
+} from "@/lib/db/schema";
 import { audit } from "@/lib/audit";
 import { authOptions } from "./options";
 import { DEVICE_COOKIE, readDeviceCookie } from "./device";
@@ -47,6 +57,25 @@ export class AccessDenied extends Error {
 
 // Write last-seen at most this often: one write a minute is enough for a 30-minute idle limit.
 const TOUCH_EVERY_MS = 60_000;
+// The kiosk's idle limit is 2 minutes: its last-seen is kept closer.
+const KIOSK_TOUCH_EVERY_MS = 10_000;
+
+async function hasCardPaymentUnderWay(userId: string, now: Date): Promise<boolean> {
+  const database = await db();
+  const [row] = await database
+    .select({ id: sales.id })
+    .from(sales)
+    .where(
+      and(
+        eq(sales.userId, userId),
+        eq(sales.method, "card"),
+        eq(sales.status, "pending"),
+        gt(sales.createdAt, new Date(now.getTime() - CARD_TIME_LIMIT_MS)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
 
 /** The current staff member, or null when signed out, idle, expired or disabled. */
 export async function currentStaff(): Promise<Staff | null> {
@@ -66,7 +95,15 @@ export async function currentStaff(): Promise<Staff | null> {
   const now = new Date();
   // A till's session lives on its enrolled browser only: a revoked enrolment, or the session
   // cookie carried to a browser without that device's own cookie, ends it.
-  let verdict = judgeSession({ role: row.user.role, ...row.session }, now);
+  let verdict = judgeSession({ role: row.user.role, ...row.session }, now, env().kioskIdleMs);
+  // A kiosk customer away on the hosted card checkout touches nothing here: their payment's
+  // return must still find the kiosk signed in.
+  if (
+    verdict === "idle" &&
+    row.user.role === "kiosk" &&
+    (await hasCardPaymentUnderWay(row.session.userId, now))
+  )
+    verdict = "active";
   if (row.session.deviceId) {
     const here = readDeviceCookie((await cookies()).get(DEVICE_COOKIE)?.value);
     if (!row.device || row.device.revokedAt || here !== row.session.deviceId) verdict = "ended";
@@ -82,7 +119,10 @@ export async function currentStaff(): Promise<Staff | null> {
     }
     return null;
   }
-  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  if (
+    now.getTime() - row.session.lastSeenAt.getTime() >
+    (row.user.role === "kiosk" ? KIOSK_TOUCH_EVERY_MS : TOUCH_EVERY_MS)
+  ) {
     await database
       .update(staffSessions)
       .set({ lastSeenAt: now })

@@ -35,7 +35,9 @@ export const users = pgTable("users", {
 export const tills = pgTable("tills", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
-  kind: text("kind", { enum: ["counter", "kiosk"] }).notNull().default("counter"),
+  kind: text("kind", { enum: ["counter", "kiosk"] })
+    .notNull()
+    .default("counter"),
   paperWidthMm: integer("paper_width_mm").notNull().default(80),
   autoPrint: boolean("auto_print").notNull().default(true),
   createdAt: createdAt(),
@@ -103,7 +105,9 @@ export const shifts = pgTable(
   },
   (t) => [
     // One drawer per cashier: at most one open shift per cashier at a till.
-    uniqueIndex("shifts_one_open_per_cashier_till").on(t.tillId, t.userId).where(sql`${t.closedAt} is null`),
+    uniqueIndex("shifts_one_open_per_cashier_till")
+      .on(t.tillId, t.userId)
+      .where(sql`${t.closedAt} is null`),
   ],
 );
 
@@ -224,6 +228,20 @@ export const vasQuotes = pgTable("vas_quotes", {
   quote: jsonb("quote").notNull(),
   createdAt: createdAt(),
   usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+/**
+ * The one-time link to a kiosk receipt: issued once per sale to the kiosk session that paid,
+ * opened once, within minutes. The next customer's Back or "Return to the shop" finds it used.
+ */
+export const kioskReceipts = pgTable("kiosk_receipts", {
+  saleId: uuid("sale_id")
+    .primaryKey()
+    .references(() => sales.id),
+  sessionId: uuid("session_id").notNull(),
+  tokenHash: text("token_hash").notNull(),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  openedAt: timestamp("opened_at", { withTimezone: true }),
 });
 
 /** Settings a supervisor changes at run time (low-balance threshold, ...). */

@@ -4,6 +4,7 @@ import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { db } from "@/lib/db";
 import { rateLimits } from "@/lib/db/schema";
 import { audit, type Actor } from "@/lib/audit";
+import { ActionError } from "@/lib/auth/action";
 
 /**
  * Rate limits, kept in the journal database (rate-limiter-flexible's Drizzle store on the
@@ -81,6 +82,21 @@ export async function consume(
       });
       throw new RateLimited(secondsOf(error));
     }
+    throw error;
+  }
+}
+
+/** consume() for a server action: over the limit, the caller reads a clear message (ActionError). */
+export async function limitOrRefuse(
+  name: LimitName,
+  key: string,
+  actor: Actor = {},
+  subject?: string,
+): Promise<void> {
+  try {
+    await consume(name, key, actor, subject);
+  } catch (error) {
+    if (error instanceof RateLimited) throw new ActionError(error.message);
     throw error;
   }
 }
