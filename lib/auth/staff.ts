@@ -18,6 +18,7 @@ import {
 import { audit } from "@/lib/audit";
 import { authOptions } from "./options";
 import { DEVICE_COOKIE, readDeviceCookie } from "./device";
+import { pathOfReferer } from "./referer";
 import { actorOf } from "./actor";
 import { HOME_OF, judgeSession } from "./session-rules";
 
@@ -149,16 +150,6 @@ async function refuse(staff: Staff | null, roles: readonly Role[]): Promise<neve
     had: staff?.role ?? "signed_out",
   });
   throw new AccessDenied(staff ? "wrong_role" : "signed_out");
-}
-
-/** The path of a Referer header; a malformed one is named as such, never a server error. */
-export function pathOfReferer(referer: string | null): string | null {
-  if (!referer) return null;
-  try {
-    return new URL(referer).pathname;
-  } catch {
-    return "(malformed referer)";
-  }
 }
 
 /**
