@@ -35,6 +35,8 @@ const appEnv = {
   // The card follower's "minute": 2 s, so that a payment after the till stopped is found in a test's time.
   KASSA_CARD_FOLLOW_MINUTE_MS: "2000",
   NEXTAUTH_URL: E2E.appUrl,
+  // Kiosk sessions end after 2 minutes without a touch; the stored kiosk session must outlive the run.
+  KASSA_KIOSK_IDLE_SECONDS: "3600",
 };
 
 export default defineConfig({
@@ -48,7 +50,9 @@ export default defineConfig({
   // purchase could take a fault meant for another test.
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: ".ci/out/playwright.json" }]] : [["list"]],
+  reporter: process.env.CI
+    ? [["list"], ["json", { outputFile: ".ci/out/playwright.json" }]]
+    : [["list"]],
   use: {
     baseURL: E2E.appUrl,
     trace: "retain-on-failure",

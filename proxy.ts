@@ -1,11 +1,20 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { parseEnv } from "@/lib/env-schema";
-import { contentSecurityPolicy, newNonce, STATIC_SECURITY_HEADERS } from "@/lib/security/headers";
+import {
+  contentSecurityPolicy,
+  HSTS,
+  newNonce,
+  STATIC_SECURITY_HEADERS,
+} from "@/lib/security/headers";
 
 // /pay/<sale>/<end> is where the hosted checkout returns the customer's own phone, which is
 // not signed in; that page shows nothing of the sale and releases nothing.
-const PUBLIC_PATHS = [/^\/login(\/|$)/, /^\/api\/auth\//, /^\/pay\/[0-9a-f-]{36}\/(done|cancelled)$/];
+const PUBLIC_PATHS = [
+  /^\/login(\/|$)/,
+  /^\/api\/auth\//,
+  /^\/pay\/[0-9a-f-]{36}\/(done|cancelled)$/,
+];
 
 /**
  * Every request: security headers with a per-request CSP nonce (Next.js reads it from the
@@ -19,7 +28,12 @@ export default async function proxy(request: NextRequest) {
   const isAction = request.headers.has("next-action");
   const isPublic = isAction || PUBLIC_PATHS.some((p) => p.test(pathname));
   if (!isPublic) {
-    const token = await getToken({ req: request, secret: parseEnv(process.env).authSecret });
+    const config = parseEnv(process.env);
+    const token = await getToken({
+      req: request,
+      secret: config.authSecret,
+      secureCookie: config.https,
+    });
     if (!token) {
       const login = new URL("/login", request.url);
       if (pathname !== "/") login.searchParams.set("callbackUrl", `${pathname}${search}`);
@@ -31,12 +45,22 @@ export default async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", csp);
-  return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), nonce, csp);
+  return withSecurityHeaders(
+    NextResponse.next({ request: { headers: requestHeaders } }),
+    nonce,
+    csp,
+  );
 }
 
 function withSecurityHeaders(response: NextResponse, nonce: string, csp?: string) {
-  response.headers.set("Content-Security-Policy", csp ?? contentSecurityPolicy(nonce, process.env.NODE_ENV !== "production"));
-  for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(name, value);
+  response.headers.set(
+    "Content-Security-Policy",
+    csp ?? contentSecurityPolicy(nonce, process.env.NODE_ENV !== "production"),
+  );
+  for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS))
+    response.headers.set(name, value);
+  // Whenever Kassa's public address is https, browsers must never come back over plain http.
+  if (parseEnv(process.env).https) response.headers.set("Strict-Transport-Security", HSTS);
   return response;
 }
 

@@ -29,7 +29,12 @@ export type AuditKind =
   | "z_reprinted"
   | "user_created"
   | "user_changed"
-  | "setting_changed";
+  | "setting_changed"
+  | "rate_limited"
+  | "device_enrolled"
+  | "device_revoked"
+  | "shift_force_closed"
+  | "slip_viewed";
 
 /** Write one audit event. Never pass a password, card number or API key in `detail`. */
 export async function audit(

@@ -6,7 +6,9 @@ import { z } from "zod";
  * that unit tests can feed it any environment without the server-only guard.
  */
 export const SANDBOX_API_KEY = "kassa-sandbox-key";
-const DEV_AUTH_SECRET = "kassa-sandbox-only-secret-change-me-in-production";
+/** Published in this repository: good for the sandbox only, refused anywhere else. */
+export const DEV_AUTH_SECRET = "kassa-sandbox-only-secret-change-me-in-production";
+const DEFAULT_UPSTREAM_URL = "http://127.0.0.1:4010/api";
 
 const boolish = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -14,8 +16,9 @@ const boolish = z
 
 const envSchema = z
   .object({
-    KASSA_UPSTREAM_ENV: z.enum(["sandbox", "test", "live"]).default("sandbox"),
-    KASSA_UPSTREAM_URL: z.url().default("http://127.0.0.1:4010/api"),
+    // No default: the sandbox is chosen only for the built-in sandbox (see sandboxOrNot).
+    KASSA_UPSTREAM_ENV: z.enum(["sandbox", "test", "live"]).optional(),
+    KASSA_UPSTREAM_URL: z.url().default(DEFAULT_UPSTREAM_URL),
     KASSA_API_KEY: z.string().min(8).optional(),
     KASSA_MERCHANT_ID: z.string().min(1).optional(),
     KASSA_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
@@ -30,6 +33,7 @@ const envSchema = z
       .optional(),
     KASSA_DATA_DIR: z.string().min(1).default(".data/kassa"),
     NEXTAUTH_SECRET: z.string().min(32).optional(),
+    NEXTAUTH_URL: z.url().optional(),
     KASSA_SEED_DEMO: boolish.optional(),
     KASSA_MERCHANT_NAME: z.string().min(1).default("Kassa Demo Store"),
     KASSA_VAT_NUMBER: z
@@ -49,23 +53,87 @@ const envSchema = z
     KASSA_SPOOL_DIR: z.string().min(1).optional(),
     /** The "minute" of the card follower's schedule (its hour is 60 of them); shorter only in tests. */
     KASSA_CARD_FOLLOW_MINUTE_MS: z.coerce.number().int().min(200).max(600_000).default(60_000),
+    /** A kiosk's session ends after this long without a touch (2 minutes; longer only for test runs). */
+    KASSA_KIOSK_IDLE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(30)
+      .max(24 * 3600)
+      .default(120),
   })
   .superRefine((env, ctx) => {
-    if (env.KASSA_UPSTREAM_ENV !== "sandbox" && !env.KASSA_API_KEY) {
+    const mode = upstreamModeOf(env);
+    const builtIn = isBuiltInSandbox(env.KASSA_UPSTREAM_URL, env.KASSA_API_KEY);
+    if (mode === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["KASSA_UPSTREAM_ENV"],
+        message:
+          "must be set to test or live: KASSA_UPSTREAM_URL/KASSA_API_KEY are not the built-in sandbox (a loopback address and the sandbox key), and Kassa never guesses sandbox for a real core service",
+      });
+      return;
+    }
+    if (mode === "sandbox") {
+      if (!builtIn) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["KASSA_UPSTREAM_ENV"],
+          message:
+            "sandbox works only with the built-in sandbox (a loopback KASSA_UPSTREAM_URL and the sandbox key); set test or live for a real core service",
+        });
+      }
+      return;
+    }
+    if (!env.KASSA_API_KEY) {
       ctx.addIssue({
         code: "custom",
         path: ["KASSA_API_KEY"],
         message: "is required outside the sandbox",
       });
+    } else if (env.KASSA_API_KEY === SANDBOX_API_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["KASSA_API_KEY"],
+        message: "is the sandbox key, which is published: use the key the core service gave you",
+      });
     }
-    if (env.KASSA_UPSTREAM_ENV !== "sandbox" && !env.NEXTAUTH_SECRET) {
+    const secret = env.NEXTAUTH_SECRET;
+    if (!secret) {
       ctx.addIssue({
         code: "custom",
         path: ["NEXTAUTH_SECRET"],
         message: "is required outside the sandbox",
       });
+    } else if (secret === DEV_AUTH_SECRET || isWeakSecret(secret)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["NEXTAUTH_SECRET"],
+        message:
+          "is published or guessable: outside the sandbox use a long random secret (for example `openssl rand -base64 48`)",
+      });
     }
-    if (env.KASSA_UPSTREAM_ENV === "live") {
+    if (env.KASSA_SEED_DEMO === true) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["KASSA_SEED_DEMO"],
+        message: "must not be true outside the sandbox (the demo users' passwords are published)",
+      });
+    }
+    if (new URL(env.KASSA_PUBLIC_URL).protocol !== "https:") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["KASSA_PUBLIC_URL"],
+        message: `must be an https address when KASSA_UPSTREAM_ENV=${mode}`,
+      });
+    }
+    if (!env.NEXTAUTH_URL || new URL(env.NEXTAUTH_URL).protocol !== "https:") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["NEXTAUTH_URL"],
+        message: `must be set to an https address when KASSA_UPSTREAM_ENV=${mode}`,
+      });
+    }
+    if (mode === "live") {
       const url = new URL(env.KASSA_UPSTREAM_URL);
       if (url.protocol !== "https:" || looksLikeTestHost(url.hostname)) {
         ctx.addIssue({
@@ -77,6 +145,35 @@ const envSchema = z
       }
     }
   });
+
+type RawEnv = {
+  KASSA_UPSTREAM_ENV?: "sandbox" | "test" | "live";
+  KASSA_UPSTREAM_URL: string;
+  KASSA_API_KEY?: string;
+};
+
+/** The mode asked for, or sandbox when nothing but the built-in sandbox is configured; undefined otherwise. */
+function upstreamModeOf(env: RawEnv): "sandbox" | "test" | "live" | undefined {
+  if (env.KASSA_UPSTREAM_ENV) return env.KASSA_UPSTREAM_ENV;
+  return isBuiltInSandbox(env.KASSA_UPSTREAM_URL, env.KASSA_API_KEY) ? "sandbox" : undefined;
+}
+
+/** The built-in sandbox: a loopback address and no key or the sandbox's own key. */
+export function isBuiltInSandbox(upstreamUrl: string, apiKey: string | undefined): boolean {
+  let host: string;
+  try {
+    host = new URL(upstreamUrl).hostname;
+  } catch {
+    return false;
+  }
+  const loopback = host === "localhost" || /^127\.\d+\.\d+\.\d+$/.test(host) || host === "[::1]";
+  return loopback && (apiKey === undefined || apiKey === SANDBOX_API_KEY);
+}
+
+/** A secret anyone could guess: one character repeated, or very few distinct characters. */
+export function isWeakSecret(secret: string): boolean {
+  return new Set(secret).size < 8;
+}
 
 /** Hosts that are never production: a live key must not reach them. */
 export function looksLikeTestHost(hostname: string): boolean {
@@ -119,17 +216,21 @@ export function parseEnv(source: Record<string, string | undefined>) {
     throw new ConfigError(`Kassa cannot start: bad configuration\n${lines.join("\n")}`);
   }
   const env = parsed.data;
-  const sandbox = env.KASSA_UPSTREAM_ENV === "sandbox";
+  const upstreamEnv = upstreamModeOf(env)!;
+  const sandbox = upstreamEnv === "sandbox";
+  const publicUrl = env.KASSA_PUBLIC_URL.replace(/\/+$/, "");
   return {
-    upstreamEnv: env.KASSA_UPSTREAM_ENV,
+    upstreamEnv,
     upstreamUrl: env.KASSA_UPSTREAM_URL.replace(/\/+$/, ""),
     apiKey: env.KASSA_API_KEY ?? SANDBOX_API_KEY,
-    merchantId: env.KASSA_MERCHANT_ID ?? (env.KASSA_UPSTREAM_ENV === "live" ? "" : "staging"),
+    merchantId: env.KASSA_MERCHANT_ID ?? (upstreamEnv === "live" ? "" : "staging"),
     upstreamTimeoutMs: env.KASSA_UPSTREAM_TIMEOUT_MS,
     breakerFailures: env.KASSA_UPSTREAM_BREAKER_FAILURES,
     breakerProbeMs: env.KASSA_UPSTREAM_BREAKER_PROBE_MS,
     cardFollowMinuteMs: env.KASSA_CARD_FOLLOW_MINUTE_MS,
-    publicUrl: env.KASSA_PUBLIC_URL.replace(/\/+$/, ""),
+    publicUrl,
+    /** Behind TLS: HSTS on every answer and Secure cookies. */
+    https: publicUrl.startsWith("https://") || Boolean(env.NEXTAUTH_URL?.startsWith("https://")),
     databaseUrl: env.DATABASE_URL,
     dataDir: env.KASSA_DATA_DIR,
     authSecret: env.NEXTAUTH_SECRET ?? DEV_AUTH_SECRET,
@@ -138,6 +239,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     vatNumber: env.KASSA_VAT_NUMBER,
     vatPercent: env.KASSA_VAT_PERCENT,
     lowBalanceCents: Math.round(env.KASSA_LOW_BALANCE_RANDS * 100),
+    kioskIdleMs: env.KASSA_KIOSK_IDLE_SECONDS * 1000,
     duplicateWindowMs: env.KASSA_DUPLICATE_WINDOW_MINUTES * 60_000,
     spoolDir: env.KASSA_SPOOL_DIR ?? env.KASSA_DATA_DIR,
   };

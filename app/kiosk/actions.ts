@@ -1,15 +1,30 @@
 "use server";
 
+import { z } from "zod";
 import { staffAction } from "@/lib/auth/action";
+import { actorOf } from "@/lib/auth/actor";
+import { limitOrRefuse } from "@/lib/security/rate-limit";
 import { lookUpFines } from "@/lib/fines/lookup";
 import { sellFines } from "@/lib/fines/pay";
 import { startKioskCardPayment } from "@/lib/sales/card";
 import { kioskLookupSchema, kioskPaySchema } from "./schema";
 
-/** The ID number arrives in the POST body only and is not kept: the result holds fines, not the number. */
-export const kioskLookUpAction = staffAction(["kiosk"], kioskLookupSchema, async (input) =>
-  lookUpFines(input.kind, input.value),
-);
+/**
+ * The ID number arrives in the POST body only and is not kept: the result holds fines, not the
+ * number. Look-ups are limited per kiosk device so that ID numbers cannot be tried in bulk.
+ */
+export const kioskLookUpAction = staffAction(["kiosk"], kioskLookupSchema, async (input, staff) => {
+  await limitOrRefuse(
+    "kioskLookUp",
+    `${staff.till.id}:${staff.deviceId ?? staff.sessionId}`,
+    actorOf(staff),
+    input.kind,
+  );
+  return lookUpFines(input.kind, input.value);
+});
+
+/** A touch on the kiosk's screen: keeps its session alive (it ends after 2 minutes without one). */
+export const kioskAliveAction = staffAction(["kiosk"], z.object({}), async () => ({ alive: true }));
 
 /**
  * Validate the chosen fines, record the card sale (no ID number in the journal), open the

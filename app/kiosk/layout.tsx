@@ -1,5 +1,6 @@
 import { requirePageRole } from "@/lib/auth/staff";
 import { UpstreamBadge } from "@/components/shell/upstream-badge";
+import { KioskAlive } from "./kiosk-alive";
 
 /**
  * The kiosk is a customer-facing screen: no staff bar, large type, touch first. The
@@ -12,6 +13,7 @@ export default async function KioskLayout({ children }: { children: React.ReactN
       <div className="absolute right-3 top-3 text-base">
         <UpstreamBadge />
       </div>
+      <KioskAlive />
       {children}
     </main>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Keypad } from "@/components/ui/keypad";
 import { LOOKUP_LABELS } from "@/lib/fines/lookup-kind";
 
@@ -22,6 +22,9 @@ interface Props {
  */
 export function NumberEntry({ kind, digits, error, busy, onDigits, onLookUp, onBack }: Props) {
   const label = LOOKUP_LABELS[kind];
+  // An ID number is personal and shown in large digits: masked except its last 4 unless asked.
+  const [reveal, setReveal] = useState(false);
+  const masked = kind === "id" && !reveal;
   const add = (d: string) => onDigits((digits + d).slice(0, MAX_DIGITS[kind]));
 
   useEffect(() => {
@@ -42,7 +45,8 @@ export function NumberEntry({ kind, digits, error, busy, onDigits, onLookUp, onB
         <span className="text-3xl font-semibold">{label}</span>
         <input
           readOnly
-          value={digits}
+          value={masked ? maskId(digits) : digits}
+          data-testid="kiosk-number"
           inputMode="none"
           autoComplete="off"
           aria-invalid={error ? true : undefined}
@@ -51,18 +55,52 @@ export function NumberEntry({ kind, digits, error, busy, onDigits, onLookUp, onB
           className="w-full rounded-2xl bg-white px-6 py-5 text-center font-mono text-4xl tracking-widest text-slate-900"
         />
       </label>
-      <p id="kiosk-number-error" aria-live="assertive" className="min-h-10 text-center text-2xl text-red-300">
+      {kind === "id" && (
+        <button
+          type="button"
+          onClick={() => setReveal(!reveal)}
+          aria-pressed={reveal}
+          className="rounded-xl bg-slate-600 px-6 py-3 text-2xl"
+        >
+          {reveal ? "Hide" : "Show"}
+        </button>
+      )}
+      <p
+        id="kiosk-number-error"
+        aria-live="assertive"
+        className="min-h-10 text-center text-2xl text-red-300"
+      >
         {error}
       </p>
-      <Keypad onDigit={add} onDelete={() => onDigits(digits.slice(0, -1))} onClear={() => onDigits("")} disabled={busy} />
+      <Keypad
+        onDigit={add}
+        onDelete={() => onDigits(digits.slice(0, -1))}
+        onClear={() => onDigits("")}
+        disabled={busy}
+      />
       <div className="flex w-full max-w-md gap-4">
-        <button type="button" onClick={onBack} className="flex-1 rounded-2xl bg-slate-600 py-6 text-3xl">
+        <button
+          type="button"
+          onClick={onBack}
+          className="flex-1 rounded-2xl bg-slate-600 py-6 text-3xl"
+        >
           Back
         </button>
-        <button type="button" onClick={onLookUp} disabled={busy || digits.length === 0} aria-busy={busy} className="flex-[2] rounded-2xl bg-brand py-6 text-3xl font-semibold disabled:opacity-50">
+        <button
+          type="button"
+          onClick={onLookUp}
+          disabled={busy || digits.length === 0}
+          aria-busy={busy}
+          className="flex-[2] rounded-2xl bg-brand py-6 text-3xl font-semibold disabled:opacity-50"
+        >
           Look up fines
         </button>
       </div>
     </div>
   );
+}
+
+/** Every digit but the last 4 as a dot: 8001015009087 → •••••••••9087. */
+export function maskId(digits: string): string {
+  return digits.length <= 4 ? digits : "•".repeat(digits.length - 4) + digits.slice(-4);
 }

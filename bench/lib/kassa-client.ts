@@ -31,6 +31,10 @@ export class Session {
     return other;
   }
 
+  setCookie(name: string, value: string) {
+    this.jar.set(name, value);
+  }
+
   cookieHeader(): string {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
   }
@@ -48,26 +52,45 @@ export class Session {
   }
 }
 
-/** The till ids offered on the sign-in page, by name ("Till 1" → id). */
-export async function tillIds(baseUrl: string): Promise<Map<string, string>> {
-  const html = await (await fetch(new URL("/login", baseUrl))).text();
+/** The supervisor that enrols a client's "browser" as a till when it is not one yet (the sandbox's demo supervisor). */
+const ENROLLING_SUPERVISOR = {
+  username: process.env.KASSA_ENROL_USER ?? "supervisor",
+  password: process.env.KASSA_ENROL_PASSWORD ?? "supervisor-demo-1",
+  till: "Office",
+};
+
+/** The till ids on the office's Tills screen, by name ("Till 1" → id), as a supervisor sees them. */
+export async function tillIds(supervisor: Session): Promise<Map<string, string>> {
+  const html = await (await supervisor.fetch("/tills")).text();
   const out = new Map<string, string>();
-  for (const m of html.matchAll(/<option[^>]*value="([^"]+)"[^>]*>([^<]+)<\/option>/g)) out.set(m[2]!.trim(), m[1]!);
+  for (const m of html.matchAll(/<tr[^>]*data-till="([^"]+)"[^>]*><td[^>]*>([^<]+)<\/td>/g)) out.set(m[2]!.trim(), m[1]!);
   return out;
 }
 
-/** Sign in through next-auth's credentials callback, as the sign-in form's signIn() does. */
-export async function signIn(baseUrl: string, who: Who): Promise<Session> {
-  const session = new Session(baseUrl);
-  const tillId = (await tillIds(baseUrl)).get(who.till);
-  if (!tillId) throw new Error(`no till named ${who.till} on the sign-in page`);
+/**
+ * Enrol a client as the till named `tillName`, as a supervisor does on the Tills screen:
+ * returns the signed device cookie's value for the client to keep.
+ */
+export async function enrolDevice(baseUrl: string, tillName: string, distDir = process.env.NEXT_DIST_DIR ?? ".next"): Promise<string> {
+  const supervisor = await signIn(baseUrl, ENROLLING_SUPERVISOR);
+  const tillId = (await tillIds(supervisor)).get(tillName);
+  if (!tillId) throw new Error(`no till named ${tillName} on the Tills screen`);
+  const enrol = findAction(distDir, "app/(office)/tills/actions.ts", "enrolDeviceAction");
+  const answer = await callAction(supervisor, enrol, { tillId });
+  const device = supervisor.cookies().find((c) => c.name === DEVICE_COOKIE)?.value;
+  if (!answer.result?.ok || !device) throw new Error(`enrolling ${tillName} failed: ${answer.result?.error ?? answer.status}`);
+  return device;
+}
+
+const DEVICE_COOKIE = "kassa_device";
+
+async function credentialsSignIn(session: Session, who: Who): Promise<string | undefined> {
   const csrf = (await (await session.fetch("/api/auth/csrf")).json()) as { csrfToken: string };
   const body = new URLSearchParams({
     username: who.username,
     password: who.password,
-    tillId,
     csrfToken: csrf.csrfToken,
-    callbackUrl: `${baseUrl}/`,
+    callbackUrl: `${session.baseUrl}/`,
     json: "true",
   });
   const response = await session.fetch("/api/auth/callback/credentials", {
@@ -77,8 +100,25 @@ export async function signIn(baseUrl: string, who: Who): Promise<Session> {
   });
   const answer = (await response.json().catch(() => ({}))) as { url?: string };
   if (!session.cookies().some((c) => c.name.endsWith("next-auth.session-token")) || answer.url?.includes("error=")) {
-    throw new Error(`sign-in as ${who.username} failed: ${response.status} ${answer.url ?? ""}`);
+    return `${response.status} ${decodeURIComponent(answer.url ?? "")}`;
   }
+  return undefined;
+}
+
+/**
+ * Sign in through next-auth's credentials callback, as the sign-in form's signIn() does. A
+ * till's user (cashier, kiosk) signs in only on an enrolled device: when the client is not
+ * one, the demo supervisor enrols it as `who.till` first, and the client keeps the cookie.
+ */
+export async function signIn(baseUrl: string, who: Who, options: { device?: string } = {}): Promise<Session> {
+  const session = new Session(baseUrl);
+  if (options.device) session.setCookie(DEVICE_COOKIE, options.device);
+  let failure = await credentialsSignIn(session, who);
+  if (failure && /not.enrolled/i.test(failure) && !options.device) {
+    session.setCookie(DEVICE_COOKIE, await enrolDevice(baseUrl, who.till));
+    failure = await credentialsSignIn(session, who);
+  }
+  if (failure) throw new Error(`sign-in as ${who.username} failed: ${failure}`);
   return session;
 }
 

@@ -14,6 +14,8 @@ export interface ReportMeta {
   closedBy?: string | null;
   denominations?: DenominationCounts | null;
   reprint?: boolean;
+  /** The cashier's own X report before the count: no expected cash (the cash-up is blind). */
+  blind?: boolean;
 }
 
 function varianceText(cents: number): string {
@@ -70,7 +72,7 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
         {row("Card sales", formatRand(report.byMethod.card), "card-total")}
         {row(`Total (${report.completedCount} sales)`, formatRand(report.totalCents), "sales-total")}
         {row("Opening float", formatRand(report.openingFloatCents))}
-        {row("Expected cash", formatRand(report.expectedCashCents), "expected-cash")}
+        {!meta.blind && row("Expected cash", formatRand(report.expectedCashCents), "expected-cash")}
         {report.countedCashCents !== null && row("Counted cash", formatRand(report.countedCashCents), "counted-cash")}
         {report.varianceCents !== null && row("Variance", varianceText(report.varianceCents), "variance")}
       </dl>

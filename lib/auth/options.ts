@@ -1,13 +1,15 @@
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { env } from "@/lib/env";
 import { db } from "@/lib/db";
-import { staffSessions, tills, users, type Role } from "@/lib/db/schema";
+import { staffSessions, users, type Role } from "@/lib/db/schema";
 import { audit } from "@/lib/audit";
-import { verifyPassword } from "./password";
-import { afterFailedAttempt, isLocked, LOCK_MINUTES } from "./lockout";
+import { clientAddressOf, countFailure, isOverLimit, RateLimited } from "@/lib/security/rate-limit";
+import { hashPassword, verifyPassword } from "./password";
+import { attemptIsLocked, LOCK_MINUTES, MAX_FAILED_ATTEMPTS } from "./lockout";
+import { deviceIdFromCookieHeader, findDevice } from "./device";
 import { SESSION_MAX_MS, KIOSK_SESSION_MAX_MS } from "./session-rules";
 import { signInSchema } from "./sign-in-schema";
 
@@ -34,66 +36,170 @@ declare module "next-auth/jwt" {
 export const SIGN_IN_ERRORS = {
   invalid: "Wrong user name or password.",
   locked: `This account is locked after five wrong passwords. Try again in ${LOCK_MINUTES} minutes or ask a supervisor to unlock it.`,
-  till: "Choose the till you are working at.",
+  notEnrolled:
+    "This browser is not enrolled as a till. A supervisor can enrol it: sign in as supervisor and open Tills.",
+  wrongDevice:
+    "This browser is enrolled as a different kind of till. Sign in on a counter till, or at the kiosk on a kiosk.",
 } as const;
 
-async function authorize(raw: unknown) {
+type RequestLike = { headers?: Record<string, string | string[] | undefined> } | undefined;
+
+function headerOf(req: RequestLike, name: string): string | undefined {
+  const value = req?.headers?.[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The sign-in. Order matters for guessing: limits first (no hash is checked over a limit),
+ * then the atomic failure count (at most five hashes are ever checked between two locks,
+ * however many guesses arrive at once), and unknown or disabled users cost the same Argon2
+ * check as real ones so the answer's timing says nothing about the user name.
+ */
+async function authorize(raw: unknown, req: RequestLike) {
   const parsed = signInSchema.safeParse(raw);
   if (!parsed.success) throw new Error(SIGN_IN_ERRORS.invalid);
-  const { username, password, tillId } = parsed.data;
+  const { username, password } = parsed.data;
+  const address = clientAddressOf((name) => headerOf(req, name));
+  const userKey = username.toLowerCase();
   const database = await db();
-  const now = new Date();
   const [user] = await database.select().from(users).where(eq(users.username, username)).limit(1);
-  const actor = { userId: user?.id, username, role: user?.role, tillId };
+  const device = await findDevice(deviceIdFromCookieHeader(headerOf(req, "cookie")));
+  const actor = { userId: user?.id, username, role: user?.role, tillId: device?.till.id };
+
+  const wait =
+    (await isOverLimit("signInUser", userKey)) ?? (await isOverLimit("signInAddress", address));
+  if (wait !== null) {
+    await audit(actor, "rate_limited", username, {
+      limit: "sign_in",
+      address,
+      retryAfterSeconds: wait,
+    });
+    throw new Error(new RateLimited(wait).message);
+  }
+  const failed = async (reason: string) => {
+    await Promise.all([
+      countFailure("signInUser", userKey),
+      countFailure("signInAddress", address),
+    ]);
+    await audit(actor, "sign_in_failed", username, { reason, address });
+  };
+
   if (!user || user.disabled) {
-    await audit(actor, "sign_in_failed", username, { reason: user ? "disabled" : "unknown_user" });
+    await verifyPassword(await dummyHash(), password);
+    await failed(user ? "disabled" : "unknown_user");
     throw new Error(SIGN_IN_ERRORS.invalid);
   }
-  if (isLocked(user, now)) {
-    await audit(actor, "sign_in_failed", username, { reason: "locked" });
+  // Take a slot atomically before checking the hash: the count decides, not a read before it.
+  const now = new Date();
+  const slot = await takeAttempt(user.id, now);
+  if (slot.locked) {
+    await audit(actor, "sign_in_failed", username, { reason: "locked", address });
     throw new Error(SIGN_IN_ERRORS.locked);
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
-    const next = afterFailedAttempt(user, now);
-    await database
-      .update(users)
-      .set({ failedAttempts: next.failedAttempts, lockedUntil: next.lockedUntil })
-      .where(eq(users.id, user.id));
-    await audit(actor, "sign_in_failed", username, { reason: "wrong_password" });
-    if (next.justLocked) {
+    await failed("wrong_password");
+    if (slot.attempt >= MAX_FAILED_ATTEMPTS) {
+      await lockUser(user.id, now);
       await audit(actor, "account_locked", username, { minutes: LOCK_MINUTES });
       throw new Error(SIGN_IN_ERRORS.locked);
     }
     throw new Error(SIGN_IN_ERRORS.invalid);
   }
-  // A kiosk signs in at its own device; staff choose a counter till.
-  const [till] = await database.select().from(tills).where(eq(tills.id, tillId)).limit(1);
-  const wantKind = user.role === "kiosk" ? "kiosk" : "counter";
-  if (!till || (user.role !== "supervisor" && till.kind !== wantKind)) {
-    await audit(actor, "sign_in_failed", username, { reason: "wrong_till" });
-    throw new Error(SIGN_IN_ERRORS.till);
+  // The till is the enrolled device's, never a choice: a cashier needs a counter till, a
+  // kiosk a kiosk; a supervisor signs in anywhere (on a browser that is not a till: the office).
+  if (user.role !== "supervisor") {
+    const wantKind = user.role === "kiosk" ? "kiosk" : "counter";
+    if (!device || device.till.kind !== wantKind) {
+      await database.update(users).set({ failedAttempts: 0 }).where(eq(users.id, user.id));
+      await audit(actor, "sign_in_failed", username, {
+        reason: device ? "wrong_device" : "not_enrolled",
+        address,
+      });
+      throw new Error(device ? SIGN_IN_ERRORS.wrongDevice : SIGN_IN_ERRORS.notEnrolled);
+    }
   }
-  await database.update(users).set({ failedAttempts: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  await database
+    .update(users)
+    .set({ failedAttempts: 0, lockedUntil: null })
+    .where(eq(users.id, user.id));
   const [session] = await database
     .insert(staffSessions)
-    .values({ userId: user.id, tillId: till.id })
+    .values({
+      userId: user.id,
+      tillId: device?.till.id ?? null,
+      deviceId: device?.device.id ?? null,
+    })
     .returning({ id: staffSessions.id });
-  await audit({ ...actor, role: user.role, tillId: till.id }, "sign_in", username);
-  return { id: user.id, name: user.displayName, role: user.role, sessionId: session!.id, tillId: till.id };
+  await audit({ ...actor, role: user.role }, "sign_in", username, { address });
+  return {
+    id: user.id,
+    name: user.displayName,
+    role: user.role,
+    sessionId: session!.id,
+    tillId: device?.till.id ?? "",
+  };
+}
+
+/**
+ * One more attempt for this user, counted in a single UPDATE ... RETURNING: 40 guesses at
+ * once get the numbers 1..40, and only the first five are checked. An expired lock starts
+ * the count again.
+ */
+async function takeAttempt(
+  userId: string,
+  now: Date,
+): Promise<{ attempt: number; locked: boolean }> {
+  const database = await db();
+  const at = now.toISOString();
+  const result = await database.execute(sql`
+    update ${users} set
+      failed_attempts = case when locked_until is not null and locked_until <= ${at}::timestamptz then 1 else failed_attempts + 1 end,
+      locked_until = case when locked_until is not null and locked_until <= ${at}::timestamptz then null else locked_until end
+    where id = ${userId}::uuid
+    returning failed_attempts, locked_until`);
+  const row = (
+    result as unknown as { rows: { failed_attempts: number; locked_until: string | Date | null }[] }
+  ).rows[0];
+  if (!row) return { attempt: MAX_FAILED_ATTEMPTS + 1, locked: true };
+  return {
+    attempt: row.failed_attempts,
+    locked: attemptIsLocked(
+      row.failed_attempts,
+      row.locked_until ? new Date(row.locked_until) : null,
+      now,
+    ),
+  };
+}
+
+async function lockUser(userId: string, now: Date): Promise<void> {
+  const database = await db();
+  await database
+    .update(users)
+    .set({ lockedUntil: new Date(now.getTime() + LOCK_MINUTES * 60_000) })
+    .where(eq(users.id, userId));
+}
+
+const dummy = globalThis as unknown as { __kassaDummyHash?: Promise<string> };
+/** An Argon2id hash of nothing anyone types, made once per process with the real parameters. */
+function dummyHash(): Promise<string> {
+  dummy.__kassaDummyHash ??= hashPassword(`kassa-dummy-${Math.random()}-${Date.now()}`);
+  return dummy.__kassaDummyHash;
 }
 
 export function authOptions(): NextAuthOptions {
   const config = env();
   return {
     secret: config.authSecret,
+    // Behind TLS the session cookie is Secure (and __Secure- prefixed) whatever NEXTAUTH_URL says.
+    useSecureCookies: config.https,
     // The cookie outlives no session: the server-side session row enforces idle and absolute limits.
     session: { strategy: "jwt", maxAge: Math.max(SESSION_MAX_MS, KIOSK_SESSION_MAX_MS) / 1000 },
     pages: { signIn: "/login" },
     providers: [
       CredentialsProvider({
         name: "Kassa",
-        credentials: { username: {}, password: {}, tillId: {} },
-        authorize: (credentials) => authorize(credentials),
+        credentials: { username: {}, password: {} },
+        authorize: (credentials, req) => authorize(credentials, req as RequestLike),
       }),
     ],
     callbacks: {
@@ -133,4 +239,3 @@ export function authOptions(): NextAuthOptions {
     },
   };
 }
-

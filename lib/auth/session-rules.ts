@@ -3,8 +3,12 @@ import type { Role } from "@/lib/db/schema";
 /** Staff sessions end after 12 hours, and after 30 minutes without a request. */
 export const SESSION_MAX_MS = 12 * 60 * 60_000;
 export const IDLE_MAX_MS = 30 * 60_000;
-/** A kiosk stays signed in on its own device; it clears the customer's data itself when idle. */
-export const KIOSK_SESSION_MAX_MS = 7 * 24 * 60 * 60_000;
+/**
+ * A kiosk's session lives on its own enrolled device for a working day at most, and ends
+ * after 2 minutes without a touch (the kiosk's screen reports touches while in use).
+ */
+export const KIOSK_SESSION_MAX_MS = 12 * 60 * 60_000;
+export const KIOSK_IDLE_MAX_MS = 2 * 60_000;
 
 export interface SessionTimes {
   role: Role;
@@ -15,11 +19,16 @@ export interface SessionTimes {
 
 export type SessionVerdict = "active" | "ended" | "expired" | "idle";
 
-export function judgeSession(s: SessionTimes, now: Date): SessionVerdict {
+export function judgeSession(
+  s: SessionTimes,
+  now: Date,
+  kioskIdleMs: number = KIOSK_IDLE_MAX_MS,
+): SessionVerdict {
   if (s.endedAt) return "ended";
   const age = now.getTime() - s.createdAt.getTime();
   if (age > (s.role === "kiosk" ? KIOSK_SESSION_MAX_MS : SESSION_MAX_MS)) return "expired";
-  if (s.role !== "kiosk" && now.getTime() - s.lastSeenAt.getTime() > IDLE_MAX_MS) return "idle";
+  if (now.getTime() - s.lastSeenAt.getTime() > (s.role === "kiosk" ? kioskIdleMs : IDLE_MAX_MS))
+    return "idle";
   return "active";
 }
 

@@ -1,12 +1,24 @@
 import "server-only";
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
-import { headers } from "next/headers";
-import { eq } from "drizzle-orm";
+import { cookies, headers } from "next/headers";
+import { and, eq, gt } from "drizzle-orm";
+import { env } from "@/lib/env";
+import { CARD_TIME_LIMIT_MS } from "@/lib/sales/card-outcome";
 import { db } from "@/lib/db";
-import { staffSessions, tills, users, type Role, type Till } from "@/lib/db/schema";
+import {
+  sales,
+  staffSessions,
+  tillDevices,
+  tills,
+  users,
+  type Role,
+  type Till,
+} from "@/lib/db/schema";
 import { audit } from "@/lib/audit";
 import { authOptions } from "./options";
+import { DEVICE_COOKIE, readDeviceCookie } from "./device";
+import { pathOfReferer } from "./referer";
 import { actorOf } from "./actor";
 import { HOME_OF, judgeSession } from "./session-rules";
 
@@ -17,18 +29,54 @@ export interface Staff {
   name: string;
   role: Role;
   sessionId: string;
+  /** The enrolled till or kiosk the session was opened on; the office (no device) for a supervisor elsewhere. */
   till: Till;
+  /** The enrolled device, or null for a supervisor signed in on a browser that is not a till. */
+  deviceId?: string | null;
 }
+
+/** Where a supervisor works when signed in on a browser that is not enrolled as a till. */
+export const OFFICE: Till = {
+  id: "office",
+  name: "Office",
+  kind: "counter",
+  paperWidthMm: 80,
+  autoPrint: false,
+  createdAt: new Date(0),
+};
 
 export class AccessDenied extends Error {
   constructor(readonly reason: "signed_out" | "wrong_role") {
-    super(reason === "signed_out" ? "Your session has ended. Sign in again." : "You are not allowed to do this.");
+    super(
+      reason === "signed_out"
+        ? "Your session has ended. Sign in again."
+        : "You are not allowed to do this.",
+    );
     this.name = "AccessDenied";
   }
 }
 
 // Write last-seen at most this often: one write a minute is enough for a 30-minute idle limit.
 const TOUCH_EVERY_MS = 60_000;
+// The kiosk's idle limit is 2 minutes: its last-seen is kept closer.
+const KIOSK_TOUCH_EVERY_MS = 10_000;
+
+async function hasCardPaymentUnderWay(userId: string, now: Date): Promise<boolean> {
+  const database = await db();
+  const [row] = await database
+    .select({ id: sales.id })
+    .from(sales)
+    .where(
+      and(
+        eq(sales.userId, userId),
+        eq(sales.method, "card"),
+        eq(sales.status, "pending"),
+        gt(sales.createdAt, new Date(now.getTime() - CARD_TIME_LIMIT_MS)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
 
 /** The current staff member, or null when signed out, idle, expired or disabled. */
 export async function currentStaff(): Promise<Staff | null> {
@@ -37,23 +85,49 @@ export async function currentStaff(): Promise<Staff | null> {
   if (!sessionId) return null;
   const database = await db();
   const [row] = await database
-    .select({ session: staffSessions, user: users, till: tills })
+    .select({ session: staffSessions, user: users, till: tills, device: tillDevices })
     .from(staffSessions)
     .innerJoin(users, eq(users.id, staffSessions.userId))
-    .innerJoin(tills, eq(tills.id, staffSessions.tillId))
+    .leftJoin(tills, eq(tills.id, staffSessions.tillId))
+    .leftJoin(tillDevices, eq(tillDevices.id, staffSessions.deviceId))
     .where(eq(staffSessions.id, sessionId))
     .limit(1);
   if (!row || row.user.disabled) return null;
   const now = new Date();
-  const verdict = judgeSession({ role: row.user.role, ...row.session }, now);
+  // A till's session lives on its enrolled browser only: a revoked enrolment, or the session
+  // cookie carried to a browser without that device's own cookie, ends it.
+  let verdict = judgeSession({ role: row.user.role, ...row.session }, now, env().kioskIdleMs);
+  // A kiosk customer away on the hosted card checkout touches nothing here: their payment's
+  // return must still find the kiosk signed in.
+  if (
+    verdict === "idle" &&
+    row.user.role === "kiosk" &&
+    (await hasCardPaymentUnderWay(row.session.userId, now))
+  )
+    verdict = "active";
+  if (row.session.deviceId) {
+    const here = readDeviceCookie((await cookies()).get(DEVICE_COOKIE)?.value);
+    if (!row.device || row.device.revokedAt || here !== row.session.deviceId) verdict = "ended";
+  } else if (row.user.role !== "supervisor") {
+    verdict = "ended";
+  }
   if (verdict !== "active") {
     if (!row.session.endedAt) {
-      await database.update(staffSessions).set({ endedAt: now }).where(eq(staffSessions.id, sessionId));
+      await database
+        .update(staffSessions)
+        .set({ endedAt: now })
+        .where(eq(staffSessions.id, sessionId));
     }
     return null;
   }
-  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await database.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, sessionId));
+  if (
+    now.getTime() - row.session.lastSeenAt.getTime() >
+    (row.user.role === "kiosk" ? KIOSK_TOUCH_EVERY_MS : TOUCH_EVERY_MS)
+  ) {
+    await database
+      .update(staffSessions)
+      .set({ lastSeenAt: now })
+      .where(eq(staffSessions.id, sessionId));
   }
   return {
     userId: row.user.id,
@@ -61,21 +135,20 @@ export async function currentStaff(): Promise<Staff | null> {
     name: row.user.displayName,
     role: row.user.role,
     sessionId,
-    till: row.till,
+    till: row.till ?? OFFICE,
+    deviceId: row.session.deviceId,
   };
 }
 
 async function refuse(staff: Staff | null, roles: readonly Role[]): Promise<never> {
   const h = await headers();
   // Name what was refused: the page (from Referer) and, for a server action, its id.
-  const page = h.get("referer") ? new URL(h.get("referer")!).pathname : null;
+  const page = pathOfReferer(h.get("referer"));
   const path = [page, h.get("next-action")].filter(Boolean).join(" action ") || undefined;
-  await audit(
-    staff ? actorOf(staff) : {},
-    "access_refused",
-    path ?? null,
-    { needed: roles, had: staff?.role ?? "signed_out" },
-  );
+  await audit(staff ? actorOf(staff) : {}, "access_refused", path ?? null, {
+    needed: roles,
+    had: staff?.role ?? "signed_out",
+  });
   throw new AccessDenied(staff ? "wrong_role" : "signed_out");
 }
 

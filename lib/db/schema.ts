@@ -43,6 +43,28 @@ export const tills = pgTable("tills", {
   createdAt: createdAt(),
 });
 
+/**
+ * A browser enrolled by a supervisor as one till or kiosk. The browser holds a signed,
+ * httpOnly cookie naming this row; revoking the row ends that browser's standing as a till.
+ */
+export const tillDevices = pgTable(
+  "till_devices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tillId: text("till_id")
+      .notNull()
+      .references(() => tills.id),
+    enrolledBy: uuid("enrolled_by")
+      .notNull()
+      .references(() => users.id),
+    enrolledAt: timestamp("enrolled_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: uuid("revoked_by").references(() => users.id),
+  },
+  (t) => [index("till_devices_till_idx").on(t.tillId)],
+);
+
 /** A signed-in session, so that idle time, the 12-hour limit and sign-out are enforced on the server. */
 export const staffSessions = pgTable("staff_sessions", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -50,6 +72,8 @@ export const staffSessions = pgTable("staff_sessions", {
     .notNull()
     .references(() => users.id),
   tillId: text("till_id").references(() => tills.id),
+  /** The enrolled device the session was opened on; null for a supervisor in the office. */
+  deviceId: uuid("device_id").references(() => tillDevices.id),
   createdAt: createdAt(),
   lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   endedAt: timestamp("ended_at", { withTimezone: true }),
@@ -76,11 +100,13 @@ export const shifts = pgTable(
     /** Z reports are numbered in order of closing and never change once written. */
     zNumber: integer("z_number").unique(),
     zReport: jsonb("z_report"),
+    /** Set when a supervisor closed someone else's shift (hand-over or forgotten shift). */
+    forceCloseReason: text("force_close_reason"),
   },
   (t) => [
-    // At most one open shift per till.
-    uniqueIndex("shifts_one_open_per_till")
-      .on(t.tillId)
+    // One drawer per cashier: at most one open shift per cashier at a till.
+    uniqueIndex("shifts_one_open_per_cashier_till")
+      .on(t.tillId, t.userId)
       .where(sql`${t.closedAt} is null`),
   ],
 );
@@ -212,6 +238,44 @@ export const auditEvents = pgTable(
   (t) => [index("audit_at_idx").on(t.at), index("audit_kind_idx").on(t.kind)],
 );
 
+/**
+ * Rate-limit counters (rate-limiter-flexible's Drizzle store): in the journal database so
+ * that every instance of Kassa counts the same sign-in guesses and look-ups.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull(),
+  expire: timestamp("expire", { withTimezone: true }),
+});
+
+/**
+ * A VAS quote as the core service gave it, kept by Kassa: the purchase charges the amount
+ * recorded here, never an amount the browser sends back.
+ */
+export const vasQuotes = pgTable("vas_quotes", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id),
+  quote: jsonb("quote").notNull(),
+  createdAt: createdAt(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+/**
+ * The one-time link to a kiosk receipt: issued once per sale to the kiosk session that paid,
+ * opened once, within minutes. The next customer's Back or "Return to the shop" finds it used.
+ */
+export const kioskReceipts = pgTable("kiosk_receipts", {
+  saleId: uuid("sale_id")
+    .primaryKey()
+    .references(() => sales.id),
+  sessionId: uuid("session_id").notNull(),
+  tokenHash: text("token_hash").notNull(),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  openedAt: timestamp("opened_at", { withTimezone: true }),
+});
+
 /** Settings a supervisor changes at run time (low-balance threshold, ...). */
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
@@ -224,4 +288,5 @@ export type Till = typeof tills.$inferSelect;
 export type Shift = typeof shifts.$inferSelect;
 export type Sale = typeof sales.$inferSelect;
 export type CardOrder = typeof cardOrders.$inferSelect;
+export type TillDevice = typeof tillDevices.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;

@@ -2,8 +2,9 @@
 export function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
   let text = String(value);
-  // A spreadsheet would run a leading = + - @ as a formula: neutralise it.
-  if (/^[=+\-@]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
+  // A spreadsheet would run a leading = + - @ (or TAB / CR, which it strips first) as a
+  // formula, also after leading spaces: neutralise it. Plain numbers (a negative amount) stay.
+  if (/^[ ]*[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

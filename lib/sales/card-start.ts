@@ -1,4 +1,5 @@
 import "server-only";
+import { mayUseSale } from "@/lib/security/ownership";
 import { env } from "@/lib/env";
 import { audit } from "@/lib/audit";
 import { actorOf } from "@/lib/auth/actor";
@@ -30,10 +31,10 @@ export function cardReturnUrls(
   return { success: `${base}/done`, cancel: `${base}/cancelled` };
 }
 
-/** The sale must be a card sale of this till (a kiosk only ever sees its own). */
+/** The sale must be a card sale the caller made, at this till (a kiosk only ever sees its own). */
 export async function ownCardSale(saleId: string, staff: Staff): Promise<Sale> {
   const sale = await findSale(saleId);
-  if (!sale || sale.method !== "card" || sale.tillId !== staff.till.id)
+  if (!sale || sale.method !== "card" || sale.tillId !== staff.till.id || !mayUseSale(staff, sale))
     throw new ActionError("This card payment does not belong to this till.");
   return sale;
 }

@@ -28,6 +28,9 @@ export const STATIC_SECURITY_HEADERS: Record<string, string> = {
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
+/** Sent whenever the public address is https (two years, as the HSTS preload list asks). */
+export const HSTS = "max-age=63072000; includeSubDomains";
+
 export function newNonce(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);

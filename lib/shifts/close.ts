@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { sales, shifts } from "@/lib/db/schema";
+import { sales, shifts, type Shift } from "@/lib/db/schema";
 import { audit } from "@/lib/audit";
 import { actorOf } from "@/lib/auth/actor";
 import { ActionError } from "@/lib/auth/action";
@@ -20,14 +20,43 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** The cashier closes their own open shift at this till with the drawer counted (blind: the expected cash is shown only after). */
+export async function closeShift(staff: Staff, counts: DenominationCounts): Promise<ZReport> {
+  const open = await currentShift(staff);
+  if (!open) throw new ActionError("You have no shift open at this till.");
+  return closeShiftRow(open, staff, counts, null);
+}
+
 /**
- * Close the till's open shift with the cash counted by denomination and write its Z report.
+ * A supervisor closes someone else's open shift with the drawer counted and a reason: a
+ * hand-over to the next cashier, or a shift left open. Audited as a forced close.
+ */
+export async function forceCloseShift(supervisor: Staff, shiftId: string, counts: DenominationCounts, reason: string): Promise<ZReport> {
+  const database = await db();
+  const [open] = await database
+    .select()
+    .from(shifts)
+    .where(and(eq(shifts.id, shiftId), isNull(shifts.closedAt)))
+    .limit(1);
+  if (!open) throw new ActionError("This shift is not open (closed already?).");
+  const z = await closeShiftRow(open, supervisor, counts, reason);
+  await audit(actorOf(supervisor), "shift_force_closed", open.id, {
+    cashierId: open.userId,
+    tillId: open.tillId,
+    reason,
+    zNumber: z.zNumber,
+    countedCashCents: z.countedCashCents,
+    varianceCents: z.varianceCents,
+  });
+  return z;
+}
+
+/**
+ * Close an open shift with the cash counted by denomination and write its Z report.
  * The Z number is max+1 taken inside the same UPDATE; two tills closing at once may pick
  * the same number, and the unique index makes the loser try again with the next one.
  */
-export async function closeShift(staff: Staff, counts: DenominationCounts): Promise<ZReport> {
-  const open = await currentShift(staff.till.id);
-  if (!open) throw new ActionError("No shift is open at this till.");
+async function closeShiftRow(open: Shift, staff: Staff, counts: DenominationCounts, reason: string | null): Promise<ZReport> {
   const database = await db();
   const [pending] = await database
     .select({ id: sales.id })
@@ -43,7 +72,7 @@ export async function closeShift(staff: Staff, counts: DenominationCounts): Prom
   const base: Omit<ZReport, "zNumber"> = {
     ...report,
     shiftId: open.id,
-    tillName: view?.tillName ?? staff.till.name,
+    tillName: view?.tillName ?? open.tillId,
     openedBy: view?.openedBy ?? "",
     closedBy: staff.name,
     openedAt: open.openedAt.toISOString(),
@@ -61,6 +90,7 @@ export async function closeShift(staff: Staff, counts: DenominationCounts): Prom
           counted_cash_cents = ${counted},
           expected_cash_cents = ${report.expectedCashCents},
           z_number = next_z.z,
+          force_close_reason = ${reason},
           z_report = ${JSON.stringify(base)}::jsonb || jsonb_build_object('zNumber', next_z.z)
         from next_z
         where ${shifts.id} = ${open.id}::uuid and ${shifts.closedAt} is null

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { shifts, type Shift } from "@/lib/db/schema";
 import { audit } from "@/lib/audit";
@@ -8,35 +8,48 @@ import type { Staff } from "@/lib/auth/staff";
 import { ActionError } from "@/lib/auth/action";
 import type { Cents } from "@/lib/money";
 
-/** The open shift at this till, if any. One open shift per till (a partial unique index). */
-export async function currentShift(tillId: string): Promise<Shift | undefined> {
+/**
+ * This cashier's open shift at this till, if any. A shift belongs to one cashier at one till
+ * (one drawer per cashier; a partial unique index keeps it to one open shift per pair): a
+ * colleague's open shift at the same till is never "the current shift".
+ */
+export async function currentShift(staff: Pick<Staff, "userId" | "till">): Promise<Shift | undefined> {
   const database = await db();
   const [row] = await database
     .select()
     .from(shifts)
-    .where(and(eq(shifts.tillId, tillId), isNull(shifts.closedAt)))
+    .where(and(eq(shifts.tillId, staff.till.id), eq(shifts.userId, staff.userId), isNull(shifts.closedAt)))
     .limit(1);
   return row;
 }
 
-/** No sale without an open shift: counter sales call this first. Kiosk sales have no shift. */
+/** Open shifts of other cashiers at this till (for the notice that offers a supervisor's hand-over). */
+export async function othersOpenShifts(staff: Pick<Staff, "userId" | "till">): Promise<Shift[]> {
+  const database = await db();
+  return database
+    .select()
+    .from(shifts)
+    .where(and(eq(shifts.tillId, staff.till.id), ne(shifts.userId, staff.userId), isNull(shifts.closedAt)));
+}
+
+/** No sale without the cashier's own open shift at this till: counter sales call this first. Kiosk sales have no shift. */
 export async function requireOpenShift(staff: Staff): Promise<Shift | null> {
   if (staff.role === "kiosk") return null;
-  const shift = await currentShift(staff.till.id);
+  const shift = await currentShift(staff);
   if (!shift) throw new ActionError("Open a shift before selling.");
   return shift;
 }
 
 export async function openShift(staff: Staff, openingFloatCents: Cents): Promise<Shift> {
-  const existing = await currentShift(staff.till.id);
-  if (existing) throw new ActionError("A shift is already open at this till.");
+  const existing = await currentShift(staff);
+  if (existing) throw new ActionError("You already have a shift open at this till.");
   const database = await db();
   const [row] = await database
     .insert(shifts)
     .values({ userId: staff.userId, tillId: staff.till.id, openingFloatCents })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw new ActionError("A shift is already open at this till.");
+  if (!row) throw new ActionError("You already have a shift open at this till.");
   await audit(actorOf(staff), "shift_opened", row.id, { openingFloatCents });
   return row;
 }

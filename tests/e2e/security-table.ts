@@ -13,61 +13,186 @@ const NOTICE = { noticeNumber: "1234567890123", grossCents: 50_000 };
 
 export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
   "app/(till)/bench/actions.ts#benchEmptyAction": { roles: ["cashier"], input: {} },
-  "app/(till)/shift/actions.ts#openShiftAction": { roles: ["cashier"], input: { openingFloat: "500" } },
-  "app/(till)/shift/actions.ts#closeShiftAction": { roles: ["cashier"], input: { counts: { "10000": "1" } } },
-  "app/(till)/electricity/actions.ts#confirmMeterAction": { roles: ["cashier"], input: { meterNumber: "01100000007", municipality: "tshwane_prepaid" } },
+  "app/(till)/shift/actions.ts#openShiftAction": {
+    roles: ["cashier"],
+    input: { openingFloat: "500" },
+  },
+  "app/(till)/shift/actions.ts#closeShiftAction": {
+    roles: ["cashier"],
+    input: { counts: { "10000": "1" } },
+  },
+  "app/(till)/shift/actions.ts#forceCloseShiftAction": {
+    roles: ["supervisor"],
+    input: { shiftId: SALE, counts: { "10000": "1" }, reason: "Hand-over to the next cashier." },
+  },
+  "app/(office)/tills/actions.ts#enrolDeviceAction": {
+    roles: ["supervisor"],
+    input: { tillId: "no-such-till" },
+  },
+  "app/(office)/tills/actions.ts#revokeDeviceAction": {
+    roles: ["supervisor"],
+    input: { deviceId: KEY },
+  },
+  "app/kiosk/actions.ts#kioskAliveAction": { roles: ["kiosk"], input: {} },
+  "app/kiosk/fines/receipt/[saleId]/actions.ts#openKioskReceiptAction": {
+    roles: ["kiosk"],
+    input: { saleId: SALE, ticket: "x".repeat(32) },
+  },
+  "app/(till)/electricity/actions.ts#confirmMeterAction": {
+    roles: ["cashier"],
+    input: { meterNumber: "01100000007", municipality: "tshwane_prepaid" },
+  },
   "app/(till)/electricity/actions.ts#purchaseElectricityAction": {
     roles: ["cashier"],
-    input: { meterNumber: "01100000007", municipality: "tshwane_prepaid", amount: "50", method: "cash", idempotencyKey: KEY },
+    input: {
+      meterNumber: "01100000007",
+      municipality: "tshwane_prepaid",
+      amount: "50",
+      method: "cash",
+      idempotencyKey: KEY,
+    },
   },
-  "app/(till)/bills/actions.ts#confirmAccountAction": { roles: ["cashier"], input: { accountNumber: "5000123456", municipality: "tshwane_postpaid" } },
+  "app/(till)/bills/actions.ts#confirmAccountAction": {
+    roles: ["cashier"],
+    input: { accountNumber: "5000123456", municipality: "tshwane_postpaid" },
+  },
   "app/(till)/bills/actions.ts#payBillAction": {
     roles: ["cashier"],
-    input: { accountNumber: "5000123456", municipality: "tshwane_postpaid", amount: "50", method: "cash", idempotencyKey: KEY },
+    input: {
+      accountNumber: "5000123456",
+      municipality: "tshwane_postpaid",
+      amount: "50",
+      method: "cash",
+      idempotencyKey: KEY,
+    },
   },
-  "app/(till)/fines/actions.ts#lookUpFinesAction": { roles: ["cashier"], input: { kind: "notice", value: NOTICE.noticeNumber } },
+  "app/(till)/fines/actions.ts#lookUpFinesAction": {
+    roles: ["cashier"],
+    input: { kind: "notice", value: NOTICE.noticeNumber },
+  },
   "app/(till)/fines/actions.ts#payFinesAction": {
     roles: ["cashier"],
-    input: { idempotencyKey: KEY, lookupKind: "notice", lookupValue: NOTICE.noticeNumber, method: "cash", fines: [NOTICE] },
+    input: {
+      idempotencyKey: KEY,
+      lookupKind: "notice",
+      lookupValue: NOTICE.noticeNumber,
+      method: "cash",
+      fines: [NOTICE],
+    },
   },
-  "app/(till)/fines/actions.ts#recheckFinesSaleAction": { roles: ["cashier", "supervisor"], input: { saleId: SALE } },
+  "app/(till)/fines/actions.ts#recheckFinesSaleAction": {
+    roles: ["cashier", "supervisor"],
+    input: { saleId: SALE },
+  },
   "app/(till)/history/actions.ts#retrySaleAction": { roles: ["cashier"], input: { saleId: SALE } },
-  "app/(till)/history/actions.ts#saleByKeyAction": { roles: ["cashier"], input: { idempotencyKey: KEY } },
-  "app/(till)/pay/actions.ts#startCardPaymentAction": { roles: ["cashier"], input: { saleId: SALE } },
-  "app/(till)/pay/actions.ts#pollCardPaymentAction": { roles: ["cashier"], input: { saleId: SALE } },
-  "app/(till)/pay/actions.ts#cancelCardPaymentAction": { roles: ["cashier"], input: { saleId: SALE } },
-  "app/(till)/vas/actions.ts#getVasQuoteAction": { roles: ["cashier"], input: { productId: "VOD-AIR-29", mobileNumber: "0821234567" } },
-  "app/(till)/vas/actions.ts#purchaseVasAction": { roles: ["cashier"], input: { idempotencyKey: KEY, quoteToken: "x".repeat(40), method: "cash" } },
+  "app/(till)/history/actions.ts#saleByKeyAction": {
+    roles: ["cashier"],
+    input: { idempotencyKey: KEY },
+  },
+  "app/(till)/pay/actions.ts#startCardPaymentAction": {
+    roles: ["cashier"],
+    input: { saleId: SALE },
+  },
+  "app/(till)/pay/actions.ts#pollCardPaymentAction": {
+    roles: ["cashier"],
+    input: { saleId: SALE },
+  },
+  "app/(till)/pay/actions.ts#cancelCardPaymentAction": {
+    roles: ["cashier"],
+    input: { saleId: SALE },
+  },
+  "app/(till)/vas/actions.ts#getVasQuoteAction": {
+    roles: ["cashier"],
+    input: { productId: "VOD-AIR-29", mobileNumber: "0821234567" },
+  },
+  "app/(till)/vas/actions.ts#purchaseVasAction": {
+    roles: ["cashier"],
+    input: { idempotencyKey: KEY, quoteToken: "x".repeat(40), method: "cash" },
+  },
   "app/(till)/vas/actions.ts#refreshVasCatalogueAction": { roles: ["cashier"], input: {} },
   "app/(office)/users/actions.ts#createUserAction": {
     roles: ["supervisor"],
-    input: { username: "intruder", displayName: "Intruder", role: "supervisor", password: "a-long-password-1" },
+    input: {
+      username: "intruder",
+      displayName: "Intruder",
+      role: "supervisor",
+      password: "a-long-password-1",
+    },
   },
-  "app/(office)/users/actions.ts#resetPasswordAction": { roles: ["supervisor"], input: { userId: USER, password: "a-long-password-1" } },
-  "app/(office)/users/actions.ts#unlockUserAction": { roles: ["supervisor"], input: { userId: USER } },
-  "app/(office)/users/actions.ts#setDisabledAction": { roles: ["supervisor"], input: { userId: USER, disabled: true } },
-  "app/(office)/reconciliation/actions.ts#checkOrderStatusAction": { roles: ["supervisor"], input: { orderId: "ORD1" } },
-  "app/(office)/balance/actions.ts#setLowBalanceAction": { roles: ["supervisor"], input: { threshold: "1" } },
-  "app/(office)/unresolved/actions.ts#retrySaleAction": { roles: ["supervisor"], input: { saleId: SALE } },
-  "app/(office)/unresolved/actions.ts#checkSalePaymentAction": { roles: ["supervisor"], input: { saleId: SALE } },
-  "app/(office)/unresolved/actions.ts#recheckFinesAction": { roles: ["supervisor"], input: { saleId: SALE } },
+  "app/(office)/users/actions.ts#resetPasswordAction": {
+    roles: ["supervisor"],
+    input: { userId: USER, password: "a-long-password-1" },
+  },
+  "app/(office)/users/actions.ts#unlockUserAction": {
+    roles: ["supervisor"],
+    input: { userId: USER },
+  },
+  "app/(office)/users/actions.ts#setDisabledAction": {
+    roles: ["supervisor"],
+    input: { userId: USER, disabled: true },
+  },
+  "app/(office)/reconciliation/actions.ts#checkOrderStatusAction": {
+    roles: ["supervisor"],
+    input: { orderId: "ORD1" },
+  },
+  "app/(office)/balance/actions.ts#setLowBalanceAction": {
+    roles: ["supervisor"],
+    input: { threshold: "1" },
+  },
+  "app/(office)/unresolved/actions.ts#retrySaleAction": {
+    roles: ["supervisor"],
+    input: { saleId: SALE },
+  },
+  "app/(office)/unresolved/actions.ts#checkSalePaymentAction": {
+    roles: ["supervisor"],
+    input: { saleId: SALE },
+  },
+  "app/(office)/unresolved/actions.ts#recheckFinesAction": {
+    roles: ["supervisor"],
+    input: { saleId: SALE },
+  },
   "app/(office)/unresolved/actions.ts#resolveSaleAction": {
     roles: ["supervisor"],
-    input: { saleId: SALE, outcome: "completed", reason: "Checked with the core service by phone." },
+    input: {
+      saleId: SALE,
+      outcome: "completed",
+      reason: "Checked with the core service by phone.",
+    },
   },
-  "app/kiosk/actions.ts#kioskLookUpAction": { roles: ["kiosk"], input: { kind: "notice", value: NOTICE.noticeNumber } },
-  "app/kiosk/actions.ts#kioskPayFinesAction": { roles: ["kiosk"], input: { kind: "notice", value: NOTICE.noticeNumber, idempotencyKey: KEY, fines: [NOTICE] } },
-  "app/kiosk/pay/actions.ts#startKioskCardPaymentAction": { roles: ["kiosk"], input: { saleId: SALE } },
-  "app/kiosk/pay/actions.ts#finishKioskCardPaymentAction": { roles: ["kiosk"], input: { saleId: SALE, final: true } },
+  "app/kiosk/actions.ts#kioskLookUpAction": {
+    roles: ["kiosk"],
+    input: { kind: "notice", value: NOTICE.noticeNumber },
+  },
+  "app/kiosk/actions.ts#kioskPayFinesAction": {
+    roles: ["kiosk"],
+    input: { kind: "notice", value: NOTICE.noticeNumber, idempotencyKey: KEY, fines: [NOTICE] },
+  },
+  "app/kiosk/pay/actions.ts#startKioskCardPaymentAction": {
+    roles: ["kiosk"],
+    input: { saleId: SALE },
+  },
+  "app/kiosk/pay/actions.ts#finishKioskCardPaymentAction": {
+    roles: ["kiosk"],
+    input: { saleId: SALE, final: true },
+  },
 };
 
 /**
  * Every route handler (app/**\/route.ts): the path and method to call, and who may call it.
  * `public` names why a handler is open to anyone.
  */
-export const ROUTES: Record<string, { method: "GET" | "POST"; path: string; roles: Role[] } | { public: string }> = {
-  "app/api/auth/[...nextauth]/route.ts": { public: "next-auth's own sign-in, CSRF and sign-out endpoints: they serve signed-out visitors" },
-  "app/(office)/reconciliation/export/route.ts": { method: "GET", path: "/reconciliation/export", roles: ["supervisor"] },
+export const ROUTES: Record<
+  string,
+  { method: "GET" | "POST"; path: string; roles: Role[] } | { public: string }
+> = {
+  "app/api/auth/[...nextauth]/route.ts": {
+    public: "next-auth's own sign-in, CSRF and sign-out endpoints: they serve signed-out visitors",
+  },
+  "app/(office)/reconciliation/export/route.ts": {
+    method: "GET",
+    path: "/reconciliation/export",
+    roles: ["supervisor"],
+  },
 };
 
 export const REFUSED = {

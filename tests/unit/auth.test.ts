@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { afterFailedAttempt, isLocked, LOCK_MINUTES, MAX_FAILED_ATTEMPTS } from "@/lib/auth/lockout";
-import { HOME_OF, IDLE_MAX_MS, judgeSession, SESSION_MAX_MS } from "@/lib/auth/session-rules";
+import { HOME_OF, IDLE_MAX_MS, judgeSession, KIOSK_IDLE_MAX_MS, KIOSK_SESSION_MAX_MS, SESSION_MAX_MS } from "@/lib/auth/session-rules";
+import { attemptIsLocked } from "@/lib/auth/lockout";
+import { pathOfReferer } from "@/lib/auth/referer";
 
 describe("password hashing", () => {
   it("stores Argon2id hashes that verify only the right password", async () => {
@@ -51,10 +53,26 @@ describe("sessions and roles", () => {
     expect(judgeSession(busy, at(SESSION_MAX_MS + 1000))).toBe("expired");
   });
 
-  it("keeps a kiosk signed in while idle, and honours sign-out", () => {
+  it("ends a kiosk session after 2 minutes without a touch and after a working day, and honours sign-out", () => {
     const kiosk = { ...staff, role: "kiosk" as const };
-    expect(judgeSession(kiosk, at(IDLE_MAX_MS * 4))).toBe("active");
+    expect(judgeSession(kiosk, at(KIOSK_IDLE_MAX_MS - 1_000))).toBe("active");
+    expect(judgeSession(kiosk, at(KIOSK_IDLE_MAX_MS + 1_000))).toBe("idle");
+    expect(judgeSession({ ...kiosk, lastSeenAt: at(KIOSK_SESSION_MAX_MS) }, at(KIOSK_SESSION_MAX_MS + 1_000))).toBe("expired");
     expect(judgeSession({ ...staff, endedAt: at(1) }, at(2))).toBe("ended");
+  });
+
+  it("decides the lock from the count an atomic UPDATE returned: never more than five checked in a row", () => {
+    const now = at(0);
+    expect([1, 2, 3, 4, 5].map((n) => attemptIsLocked(n, null, now))).toEqual([false, false, false, false, false]);
+    expect(attemptIsLocked(6, null, now)).toBe(true);
+    expect(attemptIsLocked(40, null, now)).toBe(true);
+    expect(attemptIsLocked(1, at(60_000), now)).toBe(true);
+  });
+
+  it("names a malformed Referer instead of failing on it", () => {
+    expect(pathOfReferer("http://localhost:3000/slips/abc?x=1")).toBe("/slips/abc");
+    expect(pathOfReferer("not a url")).toBe("(malformed referer)");
+    expect(pathOfReferer(null)).toBeNull();
   });
 
   it("sends each role to its own home", () => {

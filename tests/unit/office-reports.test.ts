@@ -94,5 +94,11 @@ describe("CSV export", () => {
     expect(csvField("=SUM(A1)")).toBe("'=SUM(A1)");
     expect(csvField("-12.50")).toBe("-12.50");
     expect(csvField("@cmd")).toBe("'@cmd");
+    // TAB and CR lead a formula too, and leading spaces do not hide one.
+    expect(csvField("\t=1+1")).toBe("'\t=1+1");
+    expect(csvField("\r=1+1")).toBe("\"'\r=1+1\"");
+    expect(csvField("  =HYPERLINK(1)")).toBe("'  =HYPERLINK(1)");
+    expect(csvField("  +27 82")).toBe("'  +27 82");
+    expect(csvField("  plain")).toBe("  plain");
   });
 });

@@ -1,6 +1,8 @@
 "use server";
 
 import { staffAction, ActionError } from "@/lib/auth/action";
+import { limitOrRefuse } from "@/lib/security/rate-limit";
+import { actorOf } from "@/lib/auth/actor";
 import { confirmAccount, type UpstreamError } from "@/lib/upstream";
 import { sellAtCounter } from "@/lib/sales/counter-sale";
 import type { BillRequest } from "@/lib/sales/kinds/bill";
@@ -15,7 +17,8 @@ const accountField = {
 export const confirmAccountAction = staffAction(
   ["cashier"],
   confirmAccountSchema,
-  async (input): Promise<AccountView> => {
+  async (input, staff): Promise<AccountView> => {
+    await limitOrRefuse("lookUp", staff.userId, actorOf(staff), "confirm_account");
     const a = await confirmAccount(input);
     return {
       accountNumber: a.accountNumber,

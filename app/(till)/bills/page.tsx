@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Bills" };
 
 export default async function BillsPage() {
   const staff = await requirePageRole("cashier");
-  if (!(await currentShift(staff.till.id))) return <NoShiftNotice />;
+  if (!(await currentShift(staff))) return <NoShiftNotice />;
   const initial = await rememberedChoice(BILL_MUNICIPALITY_COOKIE, POSTPAID_MUNICIPALITIES);
   return <PayForm initialMunicipality={initial} />;
 }

@@ -1,6 +1,8 @@
 "use server";
 
 import { staffAction, ActionError } from "@/lib/auth/action";
+import { limitOrRefuse } from "@/lib/security/rate-limit";
+import { actorOf } from "@/lib/auth/actor";
 import { confirmMeter, type MeterCustomer, type UpstreamError } from "@/lib/upstream";
 import { parseRandInput } from "@/lib/money";
 import { checkAmount } from "@/lib/electricity/amount-rules";
@@ -28,7 +30,8 @@ async function confirmAndRemember(input: ConfirmMeterInput): Promise<MeterCustom
 export const confirmMeterAction = staffAction(
   ["cashier"],
   confirmMeterSchema,
-  async (input): Promise<MeterView> => {
+  async (input, staff): Promise<MeterView> => {
+    await limitOrRefuse("lookUp", staff.userId, actorOf(staff), "confirm_meter");
     const c = await confirmAndRemember(input);
     const customerName = [c.firstName, c.name].filter(Boolean).join(" ") || c.name;
     return {

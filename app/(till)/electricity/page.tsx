@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Electricity" };
 
 export default async function ElectricityPage() {
   const staff = await requirePageRole("cashier");
-  if (!(await currentShift(staff.till.id))) return <NoShiftNotice />;
+  if (!(await currentShift(staff))) return <NoShiftNotice />;
   // The last municipality used at this browser: most counters sell for one or two.
   const initial = await rememberedChoice(MUNICIPALITY_COOKIE, PREPAID_MUNICIPALITIES);
   return <VendForm initialMunicipality={initial} />;

@@ -1,16 +1,21 @@
 "use server";
 
 import { actorOf } from "@/lib/auth/actor";
-import { staffAction } from "@/lib/auth/action";
+import { ActionError, staffAction } from "@/lib/auth/action";
+import { findSale } from "@/lib/sales/journal";
+import { mayUseSale } from "@/lib/security/ownership";
+import { limitOrRefuse } from "@/lib/security/rate-limit";
 import { lookUpFines } from "@/lib/fines/lookup";
 import { sellFines } from "@/lib/fines/pay";
 import { recheckUnknownFinesSale } from "@/lib/fines/resolve";
 import type { SaleView } from "@/lib/sales/sale-view";
 import { lookupSchema, payFinesSchema, recheckSchema } from "./schema";
 
-export const lookUpFinesAction = staffAction(["cashier"], lookupSchema, async (input) =>
-  lookUpFines(input.kind, input.value),
-);
+export const lookUpFinesAction = staffAction(["cashier"], lookupSchema, async (input, staff) => {
+  await limitOrRefuse("lookUp", staff.userId, actorOf(staff), "fines_lookup");
+  return lookUpFines(input.kind, input.value);
+});
+
 
 /**
  * The one sale path (lib/sales/counter-sale.ts): the key decides, then validate, record,
@@ -30,5 +35,10 @@ export const payFinesAction = staffAction(
 export const recheckFinesSaleAction = staffAction(
   ["cashier", "supervisor"],
   recheckSchema,
-  async (input, staff) => recheckUnknownFinesSale(input.saleId, actorOf(staff)),
+  async (input, staff) => {
+    // A cashier checks only their own sales; a supervisor any (lib/security/ownership.ts).
+    const sale = await findSale(input.saleId);
+    if (!sale || !mayUseSale(staff, sale)) throw new ActionError("No such fines sale.");
+    return recheckUnknownFinesSale(input.saleId, actorOf(staff));
+  },
 );

@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: "History" };
 /** The cashier's own sales of this shift: status, search by meter or account, reprint, resolve unknown. */
 export default async function HistoryPage({ searchParams }: { searchParams: Promise<{ q?: string }> }) {
   const staff = await requirePageRole("cashier");
-  const shift = await currentShift(staff.till.id);
+  const shift = await currentShift(staff);
   const q = ((await searchParams).q ?? "").slice(0, 30);
   if (!shift) {
     return (

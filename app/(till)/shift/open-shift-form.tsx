@@ -1,36 +1,39 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { openShiftAction } from "./actions";
+import { openShiftSchema, type OpenShiftInput } from "./schema";
 
-/** No sale without an open shift: the cashier counts the float and opens one. */
+/** No sale without the cashier's own open shift: they count the float and open one. */
 export function OpenShiftForm() {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<OpenShiftInput>({ resolver: zodResolver(openShiftSchema), defaultValues: { openingFloat: "" } });
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    const openingFloat = String(new FormData(event.currentTarget).get("openingFloat") ?? "");
-    const result = await openShiftAction({ openingFloat });
-    setBusy(false);
+  async function submit(input: OpenShiftInput) {
+    const result = await openShiftAction(input);
     if (!result.ok) {
-      setError(result.fieldErrors?.openingFloat ?? result.error);
+      setError("openingFloat", { message: result.fieldErrors?.openingFloat ?? result.error });
       return;
     }
     router.refresh();
   }
 
+  const error = errors.openingFloat?.message;
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-3 rounded-xl bg-white p-6 shadow">
+    <form onSubmit={handleSubmit(submit)} noValidate className="flex max-w-md flex-col gap-3 rounded-xl bg-white p-6 shadow">
       <h1 className="text-2xl font-semibold">Open a shift</h1>
-      <p className="text-slate-700">Count the cash in the drawer before the first sale.</p>
+      <p className="text-slate-700">Count the cash in your drawer before the first sale.</p>
       <label className="flex flex-col gap-1">
         <span className="font-medium">Opening float (R)</span>
         <input
-          name="openingFloat"
+          {...register("openingFloat")}
           inputMode="decimal"
           autoFocus
           aria-invalid={error ? true : undefined}
@@ -41,7 +44,7 @@ export function OpenShiftForm() {
       <p id="openingFloat-error" aria-live="polite" className="min-h-6 text-danger">
         {error}
       </p>
-      <button type="submit" disabled={busy} className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60">
+      <button type="submit" disabled={isSubmitting} className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60">
         Open shift
       </button>
     </form>

@@ -21,7 +21,7 @@ const TILES: Tile[] = [
 
 export default async function TillHome({ searchParams }: { searchParams: Promise<{ refused?: string }> }) {
   const staff = await requirePageRole("cashier");
-  const shift = await currentShift(staff.till.id);
+  const shift = await currentShift(staff);
   const { refused } = await searchParams;
   return (
     <div className="flex flex-col gap-6">

@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: "Airtime, data, lotto and vouchers" }
 
 export default async function VasPage({ searchParams }: { searchParams: Promise<{ category?: string | string[] }> }) {
   const staff = await requirePageRole("cashier");
-  const shift = await currentShift(staff.till.id);
+  const shift = await currentShift(staff);
   if (!shift) return <NoShiftNotice />;
   const category = categoryFilterOf((await searchParams).category);
   let catalogue: Catalogue | null = null;

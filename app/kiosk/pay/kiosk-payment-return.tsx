@@ -9,6 +9,7 @@ import {
   KIOSK_RETURN_CHECKS,
 } from "@/lib/sales/card-outcome";
 import { finishKioskCardPaymentAction } from "./actions";
+import { holdReceiptTicket } from "../receipt-ticket";
 
 /** After this long on a "not paid" message the kiosk goes back to its start screen by itself. */
 const IDLE_BACK_MS = 60_000;
@@ -38,8 +39,21 @@ export function KioskPaymentReturn({ saleId }: { saleId: string }) {
       const view = result.data;
       if (view.state === "waiting" || view.state === "sending") {
         timer = setTimeout(() => void check(n + 1), CARD_POLL_INTERVAL_MS);
-      } else if (view.state === "settled" && view.sale.status === "completed") {
+      } else if (
+        view.state === "settled" &&
+        view.sale.status === "completed" &&
+        view.receiptTicket
+      ) {
+        holdReceiptTicket(saleId, view.receiptTicket);
         router.replace(KIOSK_RECEIPT_PATH(saleId));
+      } else if (view.state === "settled" && view.sale.status === "completed") {
+        // Paid and shown already (Back, or the checkout's "Return to the shop" a second time):
+        // the receipt belonged to that moment and is not shown again.
+        setShown({
+          kind: "message",
+          title: "This payment is finished",
+          text: "Start again to look up your fines.",
+        });
       } else if (view.state === "settled") {
         setShown({
           kind: "message",

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
 
 export const DEMO = {
   cashier: { username: "cashier", password: "cashier-demo-1", till: "Till 1" },
@@ -10,13 +10,45 @@ export const DEMO = {
 
 type Who = { username: string; password: string; till: string };
 
-/** Sign in through the real sign-in page, as a person would. */
-export async function signIn(page: Page, who: Who, password: string = who.password) {
+/** Which till each browser context was enrolled as by enrolBrowser (a context is one browser). */
+const enrolledAs = new WeakMap<BrowserContext, string>();
+
+async function dropSession(context: BrowserContext) {
+  await context.clearCookies({ name: /next-auth/ });
+}
+
+/** Type the user name and password on the sign-in page and press Sign in. */
+export async function submitSignIn(page: Page, who: Pick<Who, "username" | "password">, password: string = who.password) {
   await page.goto("/login");
   await page.getByLabel("User name").fill(who.username);
   await page.getByLabel("Password").fill(password);
-  await page.getByLabel("Till").selectOption({ label: who.till });
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/**
+ * Make this browser the till or kiosk named `tillName`, as a supervisor does: sign in as
+ * supervisor, Tills, "Enrol this browser", then leave the browser signed out (its device
+ * cookie stays).
+ */
+export async function enrolBrowser(page: Page, tillName: string) {
+  const context = page.context();
+  await dropSession(context);
+  await submitSignIn(page, DEMO.supervisor);
+  await expect(page).toHaveURL(/\/office/);
+  await page.goto("/tills");
+  await page.getByRole("button", { name: `Enrol this browser as ${tillName}`, exact: true }).click();
+  await expect(page.getByTestId("this-browser")).toHaveText(`This browser is enrolled as ${tillName}.`);
+  await dropSession(context);
+  enrolledAs.set(context, tillName);
+}
+
+/**
+ * Sign in through the real sign-in page, as a person would. A cashier or kiosk signs in only
+ * on an enrolled device, so a browser not yet enrolled as `who.till` is enrolled first.
+ */
+export async function signIn(page: Page, who: Who, password: string = who.password) {
+  if (who.username !== DEMO.supervisor.username && enrolledAs.get(page.context()) !== who.till) await enrolBrowser(page, who.till);
+  await submitSignIn(page, who, password);
 }
 
 /** A cashier's till needs an open shift before any sale. */

@@ -8,6 +8,7 @@ import { findShift, shiftReportNow, storedZReport } from "@/lib/shifts/report";
 import { ZReportView } from "@/components/reports/z-report-view";
 import { ShiftReportView } from "@/components/reports/shift-report-view";
 import { PrintButton } from "@/components/reports/print-button";
+import { ForceCloseForm } from "./force-close-form";
 
 export const metadata: Metadata = { title: "Shift report" };
 export const dynamic = "force-dynamic";
@@ -40,6 +41,7 @@ export default async function ShiftReportPage({ params, searchParams }: { params
         )}
         <Link href="/shifts" className="rounded-lg border border-slate-400 px-4 py-2">All shifts</Link>
       </div>
+      {!z && <ForceCloseForm shiftId={view.shift.id} cashier={view.openedBy} />}
     </div>
   );
 }

@@ -8,11 +8,11 @@ export const metadata: Metadata = { title: "Close shift" };
 
 export default async function CloseShiftPage() {
   const staff = await requirePageRole("cashier");
-  const shift = await currentShift(staff.till.id);
+  const shift = await currentShift(staff);
   if (!shift) {
     return (
       <p>
-        No shift is open at {staff.till.name}. <Link href="/till" className="underline">Back to the till</Link>
+        You have no shift open at {staff.till.name}. <Link href="/till" className="underline">Back to the till</Link>
       </p>
     );
   }

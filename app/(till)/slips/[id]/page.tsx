@@ -6,6 +6,7 @@ import { audit } from "@/lib/audit";
 import type { Sale, SaleKind } from "@/lib/db/schema";
 import { findSale, markSlipSeen } from "@/lib/sales/journal";
 import { kindOf } from "@/lib/sales/kinds";
+import { mayUseSale } from "@/lib/security/ownership";
 import { FinesSlipBody } from "@/components/slip/fines-slip";
 import { ElectricitySlip } from "@/components/slip/electricity-slip";
 import { BillSlip } from "@/components/slip/bill-slip";
@@ -41,13 +42,17 @@ export default async function SlipPage({
   params: Promise<{ id: string }>;
   searchParams: Promise<{ reprint?: string; fresh?: string; print?: string }>;
 }) {
-  const staff = await requirePageRole("cashier", "supervisor");
+  const staff = await requirePageRole("cashier");
   const { id } = await params;
   const query = await searchParams;
   const sale = /^[0-9a-f-]{36}$/.test(id) ? await findSale(id) : undefined;
-  if (!sale || sale.status !== "completed") notFound();
-  // A cashier sees their own slips; a supervisor any.
-  if (staff.role === "cashier" && sale.userId !== staff.userId) notFound();
+  if (!sale) notFound();
+  // A cashier sees and reprints only their own sales; supervisors use /sales/<id> in the office.
+  if (!mayUseSale(staff, sale)) {
+    await audit(actorOf(staff), "access_refused", `/slips/${sale.id}`, { reason: "not_owner", had: staff.role });
+    notFound();
+  }
+  if (sale.status !== "completed") notFound();
   const Body = SLIP_BODY[sale.kind];
   // Shown to its own cashier: the till stops offering "Last sale went through: show slip".
   if (sale.userId === staff.userId && !sale.slipSeenAt) await markSlipSeen(sale.id, staff.userId);

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { peekCardPayment } from "@/lib/sales/card";
+import { consume, RateLimited, requestAddress } from "@/lib/security/rate-limit";
 import type { PaymentStatus } from "@/lib/upstream";
 
 export const metadata: Metadata = { title: "Card payment", robots: { index: false } };
@@ -42,6 +43,29 @@ export default async function CardReturnPage({
 }) {
   const { saleId, end } = await params;
   if (!/^[0-9a-f-]{36}$/.test(saleId) || (end !== "done" && end !== "cancelled")) notFound();
+  // Signed out, and each visit may cost a core-service call: limited per client address.
+  const limited = await consume(
+    "payReturn",
+    await requestAddress(),
+    { role: "customer" },
+    saleId,
+  ).then(
+    () => null,
+    (error: unknown) => {
+      if (error instanceof RateLimited) return error;
+      throw error;
+    },
+  );
+  if (limited) {
+    return (
+      <main className="mx-auto flex max-w-md flex-col gap-4 p-6 text-center text-lg">
+        <h1 className="text-2xl font-bold">Please wait a moment</h1>
+        <p data-testid="card-return-message">
+          {limited.message} Or show this screen to the cashier.
+        </p>
+      </main>
+    );
+  }
   const peek = await peekCardPayment(saleId, { role: "customer" });
   if (!peek) notFound();
   // Paid, but the till had stopped waiting: the shop delivers or refunds it, never silently.

@@ -1,0 +1,84 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { formatRand } from "@/lib/money";
+import { saDateTime } from "@/lib/sa-time";
+import { takeReceiptTicket } from "../../../receipt-ticket";
+import { openKioskReceiptAction, type KioskReceiptData } from "./actions";
+import { ReceiptActions } from "./receipt-actions";
+
+type Shown = { kind: "opening" } | { kind: "gone" } | { kind: "receipt"; data: KioskReceiptData };
+
+/**
+ * The receipt of the customer who just paid: opened with the one-time link held in this
+ * page's memory. Without it (Back after Done, a reload, the next customer) nothing is shown.
+ */
+export function KioskReceipt({ saleId, autoPrint }: { saleId: string; autoPrint: boolean }) {
+  const [shown, setShown] = useState<Shown>({ kind: "opening" });
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const ticket = takeReceiptTicket(saleId);
+    if (!ticket) return setShown({ kind: "gone" });
+    void openKioskReceiptAction({ saleId, ticket }).then((r) =>
+      setShown(r.ok && r.data ? { kind: "receipt", data: r.data } : { kind: "gone" }),
+    );
+  }, [saleId]);
+
+  if (shown.kind === "opening")
+    return (
+      <p role="status" className="pt-10 text-center text-3xl">
+        Opening your receipt…
+      </p>
+    );
+  if (shown.kind === "gone") {
+    return (
+      <div className="mx-auto flex max-w-3xl flex-col gap-6">
+        <div role="alert" className="flex flex-col gap-4 pt-10 text-center">
+          <h1 className="text-5xl font-bold">This receipt is no longer shown</h1>
+          <p className="text-3xl">Start again to look up your fines.</p>
+        </div>
+        <ReceiptActions printable={false} />
+      </div>
+    );
+  }
+  const { slip, settledAt } = shown.data;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 print:text-base print:text-black">
+      <h1 className="text-5xl font-bold">Your fines are paid</h1>
+      <ul className="flex flex-col gap-4">
+        {slip.fines.map((f) => (
+          <li
+            key={f.noticeNumber}
+            data-notice={f.noticeNumber}
+            className="rounded-2xl bg-slate-700 p-5 print:bg-white print:p-0"
+          >
+            <div className="flex justify-between text-2xl font-semibold">
+              <span>
+                Notice <span className="font-mono">{f.noticeNumber}</span>
+              </span>
+              <span>{formatRand(f.grossCents)}</span>
+            </div>
+            {f.charge && <div className="text-xl">{f.charge}</div>}
+            <div className="text-xl">
+              Registry receipt{" "}
+              <strong className="font-mono" data-testid="fine-receipt">
+                {f.receiptNumber ?? "not given"}
+              </strong>{" "}
+              · invoice <span className="font-mono">{f.invoiceNumber ?? "not given"}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="text-right text-4xl">
+        Total paid by card{" "}
+        <strong data-testid="kiosk-receipt-total">{formatRand(slip.grossCents)}</strong>
+      </p>
+      <p className="text-xl text-slate-300 print:text-black">
+        Registry order {slip.orderId} · {saDateTime(settledAt)}
+      </p>
+      <ReceiptActions printable={autoPrint} />
+    </div>
+  );
+}
