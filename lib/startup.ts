@@ -11,8 +11,15 @@ const STALE_PENDING_MS = 2 * 60_000;
  * configuration, open and migrate the journal, and mark sales a crash left half-sent
  * as unknown. A bad variable or a journal folder in use stops the start with a message.
  */
-export async function warmUp(): Promise<void> {
+export function warmUp(): Promise<void> {
+  // scripts/serve.mjs (npm start) waits for this before it opens its port.
+  const globalForStartup = globalThis as unknown as { kassaStartup?: Promise<void> };
+  return (globalForStartup.kassaStartup ??= startUp());
+}
+
+async function startUp(): Promise<void> {
   try {
+    const startedAt = performance.now();
     const config = parseEnv(process.env);
     const database = await connect(config);
     // PGlite is one process (the folder lock), so nothing else can be mid-call: sweep all.
@@ -23,7 +30,8 @@ export async function warmUp(): Promise<void> {
     };
     await sweep(config.databaseUrl ? STALE_PENDING_MS : 0);
     setInterval(() => void sweep(STALE_PENDING_MS).catch(() => {}), 60_000).unref();
-    console.log(`kassa: journal ready (${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`}), upstream ${config.upstreamEnv.toUpperCase()}`);
+    const ms = Math.round(performance.now() - startedAt);
+    console.log(`kassa: journal ready in ${ms} ms (${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`}), upstream ${config.upstreamEnv.toUpperCase()}`);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof FolderInUseError) {
       console.error(`\n${error.message}\n`);

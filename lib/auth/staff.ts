@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { headers } from "next/headers";
@@ -30,8 +31,11 @@ export class AccessDenied extends Error {
 // Write last-seen at most this often: one write a minute is enough for a 30-minute idle limit.
 const TOUCH_EVERY_MS = 60_000;
 
-/** The current staff member, or null when signed out, idle, expired or disabled. */
-export async function currentStaff(): Promise<Staff | null> {
+/**
+ * The current staff member, or null when signed out, idle, expired or disabled. Resolved once
+ * per request (React `cache`): a page and its layout share one journal look-up.
+ */
+export const currentStaff = cache(async function currentStaff(): Promise<Staff | null> {
   const session = await getServerSession(authOptions());
   const sessionId = session?.user?.sessionId;
   if (!sessionId) return null;
@@ -63,7 +67,7 @@ export async function currentStaff(): Promise<Staff | null> {
     sessionId,
     till: row.till,
   };
-}
+});
 
 async function refuse(staff: Staff | null, roles: readonly Role[]): Promise<never> {
   const h = await headers();
