@@ -30,6 +30,26 @@ for (const waitUntil = Date.now() + 120_000; !globalForStartup.kassaStartup; ) {
   await new Promise((resolve) => setTimeout(resolve, 5));
 }
 await globalForStartup.kassaStartup;
+if (!process.env.TMP_NOWARM) await warmUp();
+
+/**
+ * The first request of a process pays for loading and compiling the code it runs. Pay it here,
+ * on a private loopback port, before the real one opens: a page, a redirect and a server action.
+ */
+async function warmUp() {
+  const warm = createServer((req, res) => handle(req, res));
+  await new Promise((resolve) => warm.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${warm.address().port}`;
+  const visits = [
+    ["/login", {}],
+    ["/electricity", {}],
+    ["/electricity", { method: "POST", headers: { accept: "text/x-component", "next-action": "0".repeat(42), "content-type": "text/plain;charset=UTF-8" }, body: "[{}]" }],
+  ];
+  for (const [path, init] of visits) {
+    await fetch(base + path, { redirect: "manual", ...init }).then((r) => r.arrayBuffer()).catch(() => {});
+  }
+  await new Promise((resolve) => warm.close(resolve));
+}
 
 const server = createServer((req, res) => handle(req, res));
 server.listen(port, hostname, () => {
