@@ -16,8 +16,15 @@ import {
  * configuration, open and migrate the journal, and mark sales a crash left half-sent
  * as unknown. A bad variable or a journal folder in use stops the start with a message.
  */
-export async function warmUp(): Promise<void> {
+export function warmUp(): Promise<void> {
+  // scripts/serve.mjs (npm start) waits for this before it opens its port.
+  const globalForStartup = globalThis as unknown as { kassaStartup?: Promise<void> };
+  return (globalForStartup.kassaStartup ??= startUp());
+}
+
+async function startUp(): Promise<void> {
   try {
+    const startedAt = performance.now();
     const config = parseEnv(process.env);
     // A journal or spool folder Kassa cannot write would lose answers: stop now, with a message.
     if (!config.databaseUrl)
@@ -50,8 +57,9 @@ export async function warmUp(): Promise<void> {
     // Card orders are followed to their end from the journal's schedule, after a restart too.
     const { startCardFollower } = await import("./sales/card-follow");
     startCardFollower();
+    const ms = Math.round(performance.now() - startedAt);
     console.log(
-      `kassa: journal ready (${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`}), upstream ${config.upstreamEnv.toUpperCase()}`,
+      `kassa: journal ready in ${ms} ms (${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`}), upstream ${config.upstreamEnv.toUpperCase()}`,
     );
   } catch (error) {
     if (

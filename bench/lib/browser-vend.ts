@@ -21,7 +21,10 @@ export async function clickToToken(session: Session, runs: number): Promise<numb
   const out: number[] = [];
   try {
     for (let run = 0; run < runs; run++) {
-      await page.goto(new URL("/electricity", url).toString());
+      const response = await page.goto(new URL("/electricity", url).toString());
+      if (!(await page.getByRole("textbox", { name: "Meter number" }).isVisible())) {
+        throw new Error(`/electricity (${response?.status()} at ${page.url()}) shows no meter field:\n${(await page.locator("body").innerText()).slice(0, 800)}`);
+      }
       await page.getByRole("textbox", { name: "Meter number" }).fill("01100000007");
       await page.getByLabel("Municipality").selectOption("tshwane_prepaid");
       await page.getByRole("button", { name: "Confirm meter" }).click();

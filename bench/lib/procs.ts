@@ -114,9 +114,14 @@ export interface AppOptions {
   dataDir?: string;
   databaseUrl?: string;
   extraEnv?: Record<string, string>;
+  /**
+   * true: scripts/serve.mjs, what `npm start` runs, which opens its port once the journal is
+   * open; false (default): `next start`, whose first requests wait for the journal.
+   */
+  serve?: boolean;
 }
 
-/** `next start` of an existing production build; resolves when it prints "Ready". */
+/** A production server of an existing build; resolves when it prints that it is ready. */
 export function startApp(o: AppOptions): Promise<Proc> {
   if (!fs.existsSync(`${o.distDir}/BUILD_ID`)) {
     throw new Error(`No production build in ${o.distDir}: run NEXT_DIST_DIR=${o.distDir} npx next build first.`);
@@ -125,7 +130,7 @@ export function startApp(o: AppOptions): Promise<Proc> {
   return startProcess({
     name: `next start :${o.port}`,
     command: "node",
-    args: ["node_modules/next/dist/bin/next", "start", "-p", String(o.port)],
+    args: o.serve ? ["scripts/serve.mjs", "-p", String(o.port)] : ["node_modules/next/dist/bin/next", "start", "-p", String(o.port)],
     env: {
       NODE_ENV: "production",
       NEXT_DIST_DIR: o.distDir,
@@ -136,7 +141,7 @@ export function startApp(o: AppOptions): Promise<Proc> {
       NEXTAUTH_URL: url,
       ...o.extraEnv,
     },
-    ready: /Ready in/,
+    ready: o.serve ? /Kassa ready in/ : /Ready in/,
   });
 }
 

@@ -55,3 +55,11 @@ export async function measureLevel(
   const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
   return { tills, vend, empty: emptyS, ratioP50: ratio(vend.p50, emptyS.p50), ratioP99: ratio(vend.p99, emptyS.p99) };
 }
+
+/** The process's journal counters, as the empty action reads them (lib/db/round-trips.ts). */
+export async function emptyCounts(session: Session, empty: ManifestAction): Promise<{ roundTrips: number; statements: number }> {
+  const call = await callAction(session, empty, {});
+  const journal = (call.result?.data as { journal?: { roundTrips: number; statements: number } } | undefined)?.journal;
+  if (!call.result?.ok || !journal) throw new Error(`empty action gave no journal counts: ${call.status} ${call.body.slice(0, 200)}`);
+  return journal;
+}

@@ -10,7 +10,7 @@ import {
   pollCardPaymentAction,
   startCardPaymentAction,
   type CounterCardView,
-} from "@/app/(till)/pay/actions";
+} from "@/lib/actions/card-payment";
 import { Countdown } from "./countdown";
 import { PaymentQr } from "./payment-qr";
 

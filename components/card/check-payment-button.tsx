@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { checkCardSaleAction } from "@/app/(till)/pay/actions";
+import { checkCardSaleAction } from "@/lib/actions/card-payment";
 import type { CardPaymentView } from "@/lib/sales/card-view";
 
 function sentence(view: CardPaymentView): string {

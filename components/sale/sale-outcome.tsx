@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { retrySaleAction } from "@/app/(till)/history/actions";
+import { retrySaleAction } from "@/lib/actions/sale";
 import { NOT_CONFIRMED, type SaleView } from "@/lib/sales/sale-view";
 import { formatRand } from "@/lib/money";
 

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { saleByKeyAction } from "@/app/(till)/history/actions";
+import { saleByKeyAction } from "@/lib/actions/sale";
 import type { SaleView } from "@/lib/sales/sale-view";
 import type { SettledSale } from "@/components/card/card-payment";
 import { useSaleKey } from "./use-sale-key";

@@ -2,7 +2,7 @@ import "server-only";
 import type { Sale } from "@/lib/db/schema";
 import { formatRand } from "@/lib/money";
 import { billResultSchema } from "@/lib/slip/results";
-import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/upstream/municipalities";
+import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/municipalities";
 import { safeExternalUrl } from "@/lib/upstream/urls";
 import { ReceiptQr } from "./receipt-qr";
 import { SlipLine } from "./slip-frame";

@@ -3,7 +3,7 @@ import type { Sale } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { formatRand, vatIncluded } from "@/lib/money";
 import { electricityResultSchema } from "@/lib/slip/results";
-import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/upstream/municipalities";
+import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/municipalities";
 import { MeterBarcode } from "./meter-barcode";
 import { SlipLine } from "./slip-frame";
 import { SlipHeader } from "./slip-header";

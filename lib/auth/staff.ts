@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { cookies, headers } from "next/headers";
@@ -78,8 +79,11 @@ async function hasCardPaymentUnderWay(userId: string, now: Date): Promise<boolea
   return Boolean(row);
 }
 
-/** The current staff member, or null when signed out, idle, expired or disabled. */
-export async function currentStaff(): Promise<Staff | null> {
+/**
+ * The current staff member, or null when signed out, idle, expired or disabled. Resolved once
+ * per request (React `cache`): a page and its layout share one journal look-up.
+ */
+export const currentStaff = cache(async function currentStaff(): Promise<Staff | null> {
   const session = await getServerSession(authOptions());
   const sessionId = session?.user?.sessionId;
   if (!sessionId) return null;
@@ -138,7 +142,7 @@ export async function currentStaff(): Promise<Staff | null> {
     till: row.till ?? OFFICE,
     deviceId: row.session.deviceId,
   };
-}
+});
 
 async function refuse(staff: Staff | null, roles: readonly Role[]): Promise<never> {
   const h = await headers();

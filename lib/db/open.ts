@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { Pool } from "pg";
 import * as schema from "./schema";
 import { acquireFolderLock } from "./lock";
+import { noteJournalTrip, noteStatementInTransaction } from "./round-trips";
 
 /**
  * Opening the journal database, without the server-only guard so that tests and
@@ -39,7 +40,7 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
       client.release();
     }
-    return { db: drizzlePg({ client: pool, schema }), kind: "postgres", close: () => pool.end() };
+    return { db: drizzlePg({ client: countedPool(pool), schema }), kind: "postgres", close: () => pool.end() };
   }
   let release = async () => {};
   let client: PGlite;
@@ -58,14 +59,101 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
     client = new PGlite();
     await client.waitReady;
   }
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
   return {
-    db,
+    db: drizzlePglite({ client: countedPglite(client), schema }),
     kind: "pglite",
     close: async () => {
       await client.close();
       await release();
     },
   };
+}
+
+/** A method of `target` bound to it, so that proxies keep private fields working. */
+function bound(target: object, prop: string | symbol): unknown {
+  const value: unknown = Reflect.get(target, prop, target);
+  return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+}
+
+/**
+ * The PGlite client as drizzle sees it, counting round trips (lib/db/round-trips.ts): a
+ * query or exec is one, a transaction is one however many statements it holds.
+ */
+function countedPglite(client: PGlite): PGlite {
+  const countStatements = <T extends object>(tx: T): T =>
+    new Proxy(tx, {
+      get(target, prop) {
+        const value = bound(target, prop);
+        if ((prop === "query" || prop === "exec" || prop === "sql") && typeof value === "function") {
+          return (...args: unknown[]) => {
+            noteStatementInTransaction();
+            return (value as (...a: unknown[]) => unknown)(...args);
+          };
+        }
+        return value;
+      },
+    });
+  return new Proxy(client, {
+    get(target, prop) {
+      const value = bound(target, prop);
+      if ((prop === "query" || prop === "exec") && typeof value === "function") {
+        return (...args: unknown[]) => {
+          noteJournalTrip("roundTrip");
+          return (value as (...a: unknown[]) => unknown)(...args);
+        };
+      }
+      if (prop === "transaction") {
+        return <T>(callback: (tx: Parameters<Parameters<PGlite["transaction"]>[0]>[0]) => Promise<T>) => {
+          noteJournalTrip("roundTrip"); // BEGIN
+          return target.transaction(async (tx) => {
+            const result = await callback(countStatements(tx));
+            noteStatementInTransaction(); // COMMIT
+            return result;
+          });
+        };
+      }
+      return value;
+    },
+  });
+}
+
+/**
+ * The PostgreSQL pool as drizzle sees it, counting round trips: a pool query is one; a
+ * transaction (drizzle takes a client and sends BEGIN … COMMIT on it) is one at BEGIN, and
+ * its other statements are counted as statements only.
+ */
+function countedPool(pool: Pool): Pool {
+  return new Proxy(pool, {
+    get(target, prop) {
+      const value = bound(target, prop);
+      if (prop === "query" && typeof value === "function") {
+        return (...args: unknown[]) => {
+          noteJournalTrip("roundTrip");
+          return (value as (...a: unknown[]) => unknown)(...args);
+        };
+      }
+      if (prop === "connect") {
+        return async () => {
+          const client = await target.connect();
+          return new Proxy(client, {
+            get(c, p) {
+              const v = bound(c, p);
+              if (p === "query" && typeof v === "function") {
+                return (...args: unknown[]) => {
+                  const first = args[0];
+                  const text = typeof first === "string" ? first : (first as { text?: string } | undefined)?.text ?? "";
+                  if (/^\s*begin\b/i.test(text)) noteJournalTrip("roundTrip");
+                  else noteStatementInTransaction();
+                  return (v as (...a: unknown[]) => unknown)(...args);
+                };
+              }
+              return v;
+            },
+          });
+        };
+      }
+      return value;
+    },
+  });
 }

@@ -9,7 +9,7 @@
  *    amount), VAS `{productId, productName?, category?, recipient?}`. Anything else still
  *    works as one line for the whole sale.
  * 2. Counter: render `<CardPayment saleId amountCents onSettled onNotPaid />`
- *    (components/card/card-payment.tsx). It calls the actions in app/(till)/pay/actions.ts,
+ *    (components/card/card-payment.tsx). It calls the actions in lib/actions/card-payment.ts,
  *    which call `startCardPayment` and `checkCardPayment` below.
  *    - onSettled(sale): the payment was verified PAID and the sale was sent (sendSale); its
  *      status is completed, failed (then the order is listed for refund) or unknown (the

@@ -84,20 +84,20 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
     roles: ["cashier", "supervisor"],
     input: { saleId: SALE },
   },
-  "app/(till)/history/actions.ts#retrySaleAction": { roles: ["cashier"], input: { saleId: SALE } },
-  "app/(till)/history/actions.ts#saleByKeyAction": {
+  "lib/actions/sale.ts#retrySaleAction": { roles: ["cashier"], input: { saleId: SALE } },
+  "lib/actions/sale.ts#saleByKeyAction": {
     roles: ["cashier"],
     input: { idempotencyKey: KEY },
   },
-  "app/(till)/pay/actions.ts#startCardPaymentAction": {
+  "lib/actions/card-payment.ts#startCardPaymentAction": {
     roles: ["cashier"],
     input: { saleId: SALE },
   },
-  "app/(till)/pay/actions.ts#pollCardPaymentAction": {
+  "lib/actions/card-payment.ts#pollCardPaymentAction": {
     roles: ["cashier"],
     input: { saleId: SALE },
   },
-  "app/(till)/pay/actions.ts#cancelCardPaymentAction": {
+  "lib/actions/card-payment.ts#cancelCardPaymentAction": {
     roles: ["cashier"],
     input: { saleId: SALE },
   },

@@ -20,7 +20,7 @@ import {
  */
 const sandbox = sandboxClient();
 const DATA = fresh(".data/faults-card-follow");
-const PAY = "app/(till)/pay/actions.ts";
+const PAY = "lib/actions/card-payment.ts";
 const UNRESOLVED = "app/(office)/unresolved/actions.ts";
 const SUPERVISOR = { username: "supervisor", password: "supervisor-demo-1", till: "Till 1" };
 

@@ -1,5 +1,5 @@
 import { formatRand } from "@/lib/money";
-import { MUNICIPALITY_NAMES } from "@/lib/upstream/municipalities";
+import { MUNICIPALITY_NAMES } from "@/lib/municipalities";
 import type { AccountView } from "./schema";
 
 /** What Confirm account tells the cashier: the account holder and what is due. */

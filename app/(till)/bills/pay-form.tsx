@@ -7,7 +7,7 @@ import { ReferenceStep } from "@/components/sale/reference-step";
 import { UnknownSale } from "@/components/sale/sale-outcome";
 import { useCounterSale } from "@/components/sale/use-counter-sale";
 import { centsToInput, QUICK_AMOUNTS_CENTS } from "@/lib/electricity/amount-rules";
-import { MUNICIPALITY_NAMES, POSTPAID_MUNICIPALITIES } from "@/lib/upstream/municipalities";
+import { MUNICIPALITY_NAMES, POSTPAID_MUNICIPALITIES } from "@/lib/municipalities";
 import { confirmAccountAction, payBillAction } from "./actions";
 import { AccountDetails } from "./account-details";
 import { BILL_MUNICIPALITY_COOKIE, checkBillAmount, confirmAccountSchema, type AccountView } from "./schema";

@@ -1,7 +1,7 @@
 // zod/mini, not full zod: the till's form imports this file, and full zod costs the page about 14 KiB gzip more.
 import * as z from "zod/mini";
 import { parseRandInput } from "@/lib/money";
-import { POSTPAID_MUNICIPALITIES } from "@/lib/upstream/municipalities";
+import { POSTPAID_MUNICIPALITIES } from "@/lib/municipalities";
 
 /** The bills forms' fields, shared by the till's form and the server actions. No server imports. */
 export const accountNumberField = z

@@ -1,5 +1,5 @@
 import { describeRange } from "@/lib/electricity/amount-rules";
-import { MUNICIPALITY_NAMES } from "@/lib/upstream/municipalities";
+import { MUNICIPALITY_NAMES } from "@/lib/municipalities";
 import type { MeterView } from "./schema";
 
 /** What Confirm meter tells the cashier: whose meter it is, the range, and the meter's codes. */

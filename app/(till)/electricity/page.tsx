@@ -3,7 +3,7 @@ import { requirePageRole } from "@/lib/auth/staff";
 import { currentShift } from "@/lib/shifts/current";
 import { rememberedChoice } from "@/lib/remembered-choice";
 import { NoShiftNotice } from "@/components/shell/no-shift-notice";
-import { PREPAID_MUNICIPALITIES } from "@/lib/upstream/municipalities";
+import { PREPAID_MUNICIPALITIES } from "@/lib/municipalities";
 import { MUNICIPALITY_COOKIE } from "./schema";
 import { VendForm } from "./vend-form";
 

@@ -8,7 +8,7 @@ import { useCounterSale } from "@/components/sale/use-counter-sale";
 import { checkAmount, quickAmountsFor } from "@/lib/electricity/amount-rules";
 import { confirmMeterAction, purchaseElectricityAction } from "./actions";
 import { ReferenceStep } from "@/components/sale/reference-step";
-import { MUNICIPALITY_NAMES, PREPAID_MUNICIPALITIES } from "@/lib/upstream/municipalities";
+import { MUNICIPALITY_NAMES, PREPAID_MUNICIPALITIES } from "@/lib/municipalities";
 import { MeterDetails } from "./meter-details";
 import { confirmMeterSchema, MUNICIPALITY_COOKIE, type MeterView } from "./schema";
 

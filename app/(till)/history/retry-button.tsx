@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import type { SaleView } from "@/lib/sales/sale-view";
-import { retrySaleAction } from "./actions";
+import { retrySaleAction } from "@/lib/actions/sale";
 
 /** Retry an unknown sale from history under its own key until the core service gives a final answer. */
 export function RetryButton({ sale }: { sale: SaleView }) {

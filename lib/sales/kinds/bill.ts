@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { payBill } from "@/lib/upstream";
-import { POSTPAID_MUNICIPALITIES } from "@/lib/upstream/municipalities";
+import { POSTPAID_MUNICIPALITIES } from "@/lib/municipalities";
 import { formatRand } from "@/lib/money";
 import { billResultSchema } from "@/lib/slip/results";
 import { municipalityName } from "./electricity";

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { vendElectricity } from "@/lib/upstream";
-import { PREPAID_MUNICIPALITIES } from "@/lib/upstream/municipalities";
+import { PREPAID_MUNICIPALITIES } from "@/lib/municipalities";
 import { formatRand } from "@/lib/money";
 import { electricityResultSchema } from "@/lib/slip/results";
 import { tokenGroups, tokensForSlip } from "@/lib/slip/tokens";

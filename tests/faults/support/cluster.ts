@@ -93,7 +93,7 @@ export function act(session: Session, file: string, name: string, input: unknown
 }
 
 export const ELECTRICITY = "app/(till)/electricity/actions.ts";
-export const HISTORY = "app/(till)/history/actions.ts";
+export const HISTORY = "lib/actions/sale.ts";
 
 export function purchase(session: Session, key: string, meter = "01100000007", municipality = "tshwane_prepaid") {
   return act(session, ELECTRICITY, "purchaseElectricityAction", { meterNumber: meter, municipality, amount: "40", method: "cash", idempotencyKey: key });

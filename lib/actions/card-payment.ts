@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import QRCode from "qrcode";
 import { staffAction } from "@/lib/auth/action";
 import { checkCardPayment, startCardPayment, type CardPaymentView } from "@/lib/sales/card";
-import { cardPaymentSchema } from "./schema";
+import { cardPaymentSchema } from "./card-payment-schema";
 
 /** The waiting view plus the QR code of the payment page, drawn on the server as SVG. */
 export type CounterCardView =

@@ -1,0 +1,26 @@
+/** The spec's municipality identifiers. Pure: forms on the till use the same lists. */
+
+export const PREPAID_MUNICIPALITIES = [
+  "tshwane_prepaid",
+  "zeerust_prepaid",
+  "mogale_prepaid",
+  "ngwathe_prepaid",
+] as const;
+export const POSTPAID_MUNICIPALITIES = ["mogale_postpaid", "tshwane_postpaid"] as const;
+export const MUNICIPALITIES = [...PREPAID_MUNICIPALITIES, ...POSTPAID_MUNICIPALITIES] as const;
+
+export type PrepaidMunicipality = (typeof PREPAID_MUNICIPALITIES)[number];
+export type PostpaidMunicipality = (typeof POSTPAID_MUNICIPALITIES)[number];
+export type Municipality = (typeof MUNICIPALITIES)[number];
+
+/** Names a cashier recognises. */
+export const MUNICIPALITY_NAMES: Record<Municipality, string> = {
+  tshwane_prepaid: "City of Tshwane (prepaid)",
+  zeerust_prepaid: "Zeerust (prepaid)",
+  mogale_prepaid: "Mogale City (prepaid)",
+  ngwathe_prepaid: "Ngwathe (prepaid)",
+  mogale_postpaid: "Mogale City (account)",
+  tshwane_postpaid: "City of Tshwane (account)",
+};
+
+export type PaymentMethod = "cash" | "card";
