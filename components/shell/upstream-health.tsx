@@ -12,7 +12,12 @@ export function UpstreamHealth() {
   const state = breakerState();
   const { text, style } = LOOK[state];
   return (
-    <span data-testid="upstream-health" data-state={state} role="status" className={`rounded px-2 py-1 text-sm font-semibold ${style}`}>
+    <span
+      data-testid="upstream-health"
+      data-state={state}
+      role="status"
+      className={`rounded px-2 py-1 text-sm font-semibold ${style}`}
+    >
       {text}
     </span>
   );

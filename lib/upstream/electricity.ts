@@ -4,7 +4,7 @@ import { decodeStandard, upstreamFailure } from "./envelope";
 import { confirmCustomerWire, purchaseResultWire, voucherTokenWire } from "./electricity-wire";
 import type { WireAnswer } from "./envelope";
 import { callUpstream, callUpstreamWithRaw, type CallOptions, type WithRaw } from "./http";
-import { errorNoMessage, TRANSPORT_MESSAGES } from "./messages";
+import { errorNoMessage } from "./messages";
 import type { Municipality, PaymentMethod, PrepaidMunicipality } from "./municipalities";
 import { orderSlipTokens, tokensFromPrintable, type SlipToken } from "./tokens";
 import { cents, centsOrNull, dateFromMs, toWireRands } from "./wire-common";

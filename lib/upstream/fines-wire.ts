@@ -1,31 +1,41 @@
 import "server-only";
 import { z } from "zod";
-import { wireInt, wireRands, wireSuccess } from "./wire-common";
+import { wireInt, wireRands, wireSuccess, wireText } from "./wire-common";
 
-/** Wire shapes of the traffic-fine endpoints (the spec's `Amnt` spellings kept). */
+/**
+ * Wire shapes of the traffic-fine endpoints (the spec's `Amnt` spellings kept). Notice,
+ * order and registry numbers and the amounts charged are strict; descriptive fields
+ * (charge, place, time) are tolerant: one of another type is dropped, not fatal.
+ */
 
 export const infringementWire = z.object({
-  vehicleLicenseNumber: z.string().nullish(),
-  noticeNumber: z.string(),
+  vehicleLicenseNumber: z.string().nullish().catch(null),
+  noticeNumber: wireText,
   charge: z
     .object({
-      classification: z.string().nullish(),
-      demeritPoints: wireInt.nullish(),
-      description: z.string().nullish(),
+      classification: z.string().nullish().catch(null),
+      demeritPoints: wireInt.nullish().catch(null),
+      description: z.string().nullish().catch(null),
     })
-    .nullish(),
-  date: z.string().nullish(),
-  time: z.string().nullish(),
+    .nullish()
+    .catch(null),
+  date: z.string().nullish().catch(null),
+  time: z.string().nullish().catch(null),
   location: z
     .object({
-      cityTown: z.string().nullish(),
-      streetName: z.string().nullish(),
-      suburb: z.string().nullish(),
+      cityTown: z.string().nullish().catch(null),
+      streetName: z.string().nullish().catch(null),
+      suburb: z.string().nullish().catch(null),
       issAuthority: z
-        .object({ code: z.string().nullish(), description: z.string().nullish() })
-        .nullish(),
+        .object({
+          code: z.string().nullish().catch(null),
+          description: z.string().nullish().catch(null),
+        })
+        .nullish()
+        .catch(null),
     })
-    .nullish(),
+    .nullish()
+    .catch(null),
   netFineAmnt: wireRands,
   vendorFeeAmnt: wireRands,
   grossAmnt: wireRands,
@@ -33,12 +43,12 @@ export const infringementWire = z.object({
 });
 
 export const fineQueryWire = z.object({
-  idNumber: z.string().nullish(),
-  noticeNumber: z.string().nullish(),
+  idNumber: z.string().nullish().catch(null),
+  noticeNumber: z.string().nullish().catch(null),
   hasFinesToPay: wireSuccess,
-  netFinesAmnt: wireRands.nullish(),
-  vendorFeeAmnt: wireRands.nullish(),
-  grossAmnt: wireRands.nullish(),
+  netFinesAmnt: wireRands.nullish().catch(null),
+  vendorFeeAmnt: wireRands.nullish().catch(null),
+  grossAmnt: wireRands.nullish().catch(null),
   infringements: z.array(infringementWire).nullish(),
 });
 
@@ -49,19 +59,19 @@ export const validatePaymentWire = z.object({
 });
 
 export const markPaidWire = z.object({
-  orderId: z.string(),
+  orderId: wireText,
   grossAmntPaid: wireRands,
-  netFinesAmntPaid: wireRands.nullish(),
-  vendorFeeAmntPaid: wireRands.nullish(),
-  merchantFeePaid: wireRands.nullish(),
+  netFinesAmntPaid: wireRands.nullish().catch(null),
+  vendorFeeAmntPaid: wireRands.nullish().catch(null),
+  merchantFeePaid: wireRands.nullish().catch(null),
   finesPaid: z.array(
     z.object({
-      noticeNumber: z.string(),
-      invoiceNumber: z.string().nullish(),
-      receiptNumber: z.string().nullish(),
-      netFinesAmntPaid: wireRands.nullish(),
-      vendorFeeAmntPaid: wireRands.nullish(),
-      grossAmntPaid: wireRands.nullish(),
+      noticeNumber: wireText,
+      invoiceNumber: wireText.nullish(),
+      receiptNumber: wireText.nullish(),
+      netFinesAmntPaid: wireRands.nullish().catch(null),
+      vendorFeeAmntPaid: wireRands.nullish().catch(null),
+      grossAmntPaid: wireRands.nullish().catch(null),
     }),
   ),
 });

@@ -1,6 +1,13 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E, STATE } from "./support/env";
-import { confirmAccount, confirmMeter, saleKeyOf, serializePurchases, slipTokens, transactionsForKey } from "./support/municipal";
+import {
+  confirmAccount,
+  confirmMeter,
+  saleKeyOf,
+  serializePurchases,
+  slipTokens,
+  transactionsForKey,
+} from "./support/municipal";
 
 /**
  * The till against the sandbox speaking the spec's other dialects, and the circuit
@@ -10,7 +17,9 @@ test.use({ storageState: STATE.cashier });
 serializePurchases(test);
 
 async function dialect(request: APIRequestContext, path: string, dialects: string[]) {
-  const res = await request.post(`${E2E.sandboxOrigin}/__sandbox/dialects`, { data: { path, dialects } });
+  const res = await request.post(`${E2E.sandboxOrigin}/__sandbox/dialects`, {
+    data: { path, dialects },
+  });
   expect(res.ok()).toBe(true);
 }
 
@@ -19,7 +28,10 @@ test.afterEach(async ({ request }) => {
   await request.delete(`${E2E.sandboxOrigin}/__sandbox/faults`);
 });
 
-test("a vend whose tokens come only as printable text shows every token on the slip, in entry order with its kind", async ({ page, request }) => {
+test("a vend whose tokens come only as printable text shows every token on the slip, in entry order with its kind", async ({
+  page,
+  request,
+}) => {
   await dialect(request, "/v2/Electricity/Purchase", ["printable-tokens", "token-kinds"]);
   // Tshwane key change with FBE: two key-change tokens, credit, free basic electricity.
   await confirmMeter(page, "01400000004", "tshwane_prepaid");
@@ -28,7 +40,12 @@ test("a vend whose tokens come only as printable text shows every token on the s
   await page.getByRole("button", { name: "Purchase" }).click();
   await expect(page).toHaveURL(/\/slips\/[0-9a-f-]{36}/);
   const tokens = await slipTokens(page);
-  expect(tokens.map(([label]) => label)).toEqual(["Key change 1", "Key change 2", "Credit", "Free basic electricity"]);
+  expect(tokens.map(([label]) => label)).toEqual([
+    "Key change 1",
+    "Key change 2",
+    "Credit",
+    "Free basic electricity",
+  ]);
   for (const [, digits] of tokens) expect(digits).toMatch(/^\d{4} \d{4} \d{4} \d{4} \d{4}$/);
   const slip = page.getByRole("article", { name: "Slip" });
   // The utility's VAT number and its message for the customer are printed.
@@ -37,25 +54,41 @@ test("a vend whose tokens come only as printable text shows every token on the s
   expect(await transactionsForKey(request, key)).toHaveLength(1);
 });
 
-test("a voucher answered with only pin and instructions shows the PIN", async ({ page, request }) => {
+test("a voucher answered with only pin and instructions shows the PIN", async ({
+  page,
+  request,
+}) => {
   await dialect(request, "/v1/VAS/Purchase", ["minimal-vas"]);
   await page.goto("/vas");
   const search = page.getByLabel("Search products");
   await search.fill("google play");
-  await expect(page.getByRole("option", { name: /Google Play R100 gift card/ })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("option", { name: /Google Play R100 gift card/ })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
   await search.press("Enter");
   await page.getByRole("button", { name: "Get quote" }).click();
   await expect(page.getByTestId("vas-total")).toHaveText("R 102,50");
-  const before = (await (await request.get(`${E2E.sandboxOrigin}/__sandbox/transactions`)).json()) as { transactions: { kind: string }[] };
+  const before = (await (
+    await request.get(`${E2E.sandboxOrigin}/__sandbox/transactions`)
+  ).json()) as { transactions: { kind: string }[] };
   await page.getByRole("button", { name: "Purchase" }).click();
   await expect(page).toHaveURL(/\/slips\/[0-9a-f-]{36}/);
   await expect(page.getByTestId("vas-pin")).toHaveText(/^\d{4} \d{4} \d{4} \d{4}$/);
   await expect(page.getByTestId("vas-instructions")).toContainText("Redeem");
-  const after = (await (await request.get(`${E2E.sandboxOrigin}/__sandbox/transactions`)).json()) as { transactions: { kind: string }[] };
-  expect(after.transactions.filter((t) => t.kind === "vas").length - before.transactions.filter((t) => t.kind === "vas").length).toBe(1);
+  const after = (await (
+    await request.get(`${E2E.sandboxOrigin}/__sandbox/transactions`)
+  ).json()) as { transactions: { kind: string }[] };
+  expect(
+    after.transactions.filter((t) => t.kind === "vas").length -
+      before.transactions.filter((t) => t.kind === "vas").length,
+  ).toBe(1);
 });
 
-test("a bill whose first attempt times out, against a Bills endpoint that ignores idempotency, is paid once", async ({ page, request }) => {
+test("a bill whose first attempt times out, against a Bills endpoint that ignores idempotency, is paid once", async ({
+  page,
+  request,
+}) => {
   await dialect(request, "/v2/Bills/Purchase", ["bills-no-idempotency"]);
   // The first attempt is answered after the till gave up (1.5 s): it pays, the answer is lost.
   const fault = await request.post(`${E2E.sandboxOrigin}/__sandbox/faults`, {
@@ -75,7 +108,10 @@ test("a bill whose first attempt times out, against a Bills endpoint that ignore
   expect(txns.map((t) => [t.path, t.amountCents])).toEqual([["/v2/Electricity/Purchase", 7_500]]);
 });
 
-test("the breaker opens after repeated outages, pauses sales at once, shows it in the staff bar and closes on a good probe", async ({ page, request }) => {
+test("the breaker opens after repeated outages, pauses sales at once, shows it in the staff bar and closes on a good probe", async ({
+  page,
+  request,
+}) => {
   const health = page.getByTestId("upstream-health");
   await page.goto("/electricity");
   await expect(health).toHaveAttribute("data-state", "closed");
@@ -89,12 +125,19 @@ test("the breaker opens after repeated outages, pauses sales at once, shows it i
   // Three attempts per confirm: four confirms are twelve outages in a row.
   for (let i = 0; i < 4; i++) {
     await confirm.click();
-    await expect(page.getByText("The core service is not answering").or(page.getByText("sales paused")).first()).toBeVisible();
+    await expect(
+      page
+        .getByText("The core service is not answering")
+        .or(page.getByText("sales paused"))
+        .first(),
+    ).toBeVisible();
     await expect(confirm).toBeEnabled();
   }
   await confirm.click();
   await expect(page.getByText("Core service not answering: sales paused").first()).toBeVisible();
-  const faults = (await (await request.get(`${E2E.sandboxOrigin}/__sandbox/faults`)).json()) as { faults: { remaining: number }[] };
+  const faults = (await (await request.get(`${E2E.sandboxOrigin}/__sandbox/faults`)).json()) as {
+    faults: { remaining: number }[];
+  };
   const left = faults.faults[0]?.remaining ?? 0;
   await page.reload();
   await expect(health).toHaveAttribute("data-state", "open");
@@ -102,7 +145,9 @@ test("the breaker opens after repeated outages, pauses sales at once, shows it i
   await page.goto("/history");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // Nothing more reached the core service while the breaker was open.
-  const still = (await (await request.get(`${E2E.sandboxOrigin}/__sandbox/faults`)).json()) as { faults: { remaining: number }[] };
+  const still = (await (await request.get(`${E2E.sandboxOrigin}/__sandbox/faults`)).json()) as {
+    faults: { remaining: number }[];
+  };
   expect(still.faults[0]?.remaining ?? 0).toBe(left);
 
   await request.delete(`${E2E.sandboxOrigin}/__sandbox/faults`);

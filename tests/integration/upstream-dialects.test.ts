@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { payBill } from "@/lib/upstream/bills";
 import { confirmMeter, vendElectricity } from "@/lib/upstream/electricity";
 import { UpstreamError } from "@/lib/upstream/errors";
-import { findFinesByIdNumber } from "@/lib/upstream/fines";
+import { findFinesByIdNumber, markFinesPaid } from "@/lib/upstream/fines";
 import { createOrder } from "@/lib/upstream/orders";
 import { checkOrderPaymentStatus } from "@/lib/upstream/reconciliation";
 import { listProducts, purchaseVas, quoteVas } from "@/lib/upstream/vas";
@@ -83,8 +83,44 @@ describe("the client in each dialect of the spec", () => {
     expect(result.utilityVatNumber).toMatch(/^\d{10}$/);
     const products = await listProducts();
     expect(products.length).toBeGreaterThan(5);
-    const lookup = await findFinesByIdNumber("8001015009087").catch((e: unknown) => e);
-    expect(lookup).not.toMatchObject({ kind: "malformed" });
+    const fines = await findFinesByIdNumber("8503140123089");
+    expect(fines.fines.length).toBeGreaterThan(0);
+    expect(fines.fines.every((f) => Number.isInteger(f.grossCents) && f.grossCents > 0)).toBe(true);
+
+    // A sale of every other kind completes in these dialects too, each executed once.
+    const before = (await sandbox.transactions()).length;
+    const open = fines.fines.find((f) => !f.isPaid);
+    if (!open) throw new Error("no open fine");
+    const { result: paid } = await markFinesPaid({
+      paymentReference: `dialect-${Date.now()}`,
+      paymentType: "CASH",
+      fines: [{ noticeNumber: open.noticeNumber, amountCents: open.grossCents }],
+    });
+    expect(paid.fines[0]).toMatchObject({
+      noticeNumber: open.noticeNumber,
+      grossCents: open.grossCents,
+    });
+    expect(paid.fines[0]?.receiptNumber).toBeTruthy();
+    const { result: bill } = await payBill({
+      accountNumber: "3100200300",
+      municipality: "mogale_postpaid",
+      amountCents: 1000,
+      method: "cash",
+      idempotencyKey: newKey(),
+    });
+    expect(bill).toMatchObject({ amountCents: 1000, receiptNumber: expect.any(String) });
+    const voucher = products.find((p) => p.id === "GOOGLEPLAY-100");
+    if (!voucher) throw new Error("no voucher product");
+    const quote = await quoteVas({ product: voucher, amountCents: 10000 });
+    const { result: bought } = await purchaseVas({
+      product: voucher,
+      amountCents: 10000,
+      quoteId: quote.quoteId,
+      expectedTotalCents: quote.totalCents,
+      merchantReference: `dialect-${Date.now()}`,
+    });
+    expect(bought.pin).toBeTruthy();
+    expect((await sandbox.transactions()).length).toBe(before + 3);
   });
 
   it("[vas.purchase] decodes the spec's minimal VAS shapes and completes a voucher on its pin", async () => {

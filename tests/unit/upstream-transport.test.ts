@@ -65,6 +65,8 @@ beforeAll(async () => {
   process.env.KASSA_UPSTREAM_URL = `http://127.0.0.1:${port}/api`;
   process.env.KASSA_API_KEY = KEY;
   process.env.KASSA_UPSTREAM_TIMEOUT_MS = "400";
+  // The failures here are on purpose; the breaker has its own test.
+  process.env.KASSA_UPSTREAM_BREAKER_FAILURES = "1000";
 });
 
 afterAll(async () => {
@@ -273,5 +275,92 @@ describe("a live key never reaches a test host", () => {
     expect(() =>
       assertSafeTarget("merchant.checkBalance", "test", "https://api.staging.example.co.za/api"),
     ).not.toThrow();
+  });
+});
+
+describe("answers the spec allows", () => {
+  const vendInput = {
+    meterNumber: "01234567890",
+    municipality: "tshwane_prepaid" as const,
+    amountCents: 10010,
+    method: "cash" as const,
+    idempotencyKey: "k-short",
+  };
+
+  it("leaves a vend with fewer tokens than announced unknown: tokens incomplete, raw answer kept", async () => {
+    reply = (_req, _body, res) =>
+      json(res, 200, { ...vend, data: { ...vend.data, tokenCount: 3 } });
+    const e = await failure(vendElectricity(vendInput));
+    expect(e).toMatchObject({
+      kind: "malformed",
+      outcomeKnown: false,
+      reason: "tokens_incomplete",
+    });
+    expect(e.cashierMessage).toContain("Tokens incomplete");
+    expect(e.raw?.status).toBe(200);
+    expect(e.raw?.body).toContain('"tokenCount":3');
+  });
+
+  it("prints the printable text as it came when it holds no 20-digit token and none was announced", async () => {
+    const { details: _drop, ...rest } = vend.data;
+    reply = (_req, _body, res) =>
+      json(res, 200, { ...vend, data: { ...rest, token: "TOKEN: see municipality SMS" } });
+    const { result } = await vendElectricity(vendInput);
+    expect(result).toMatchObject({
+      tokens: [],
+      printedAsIs: true,
+      receiptText: "TOKEN: see municipality SMS",
+    });
+  });
+
+  it("refuses to read an answer over 1 MiB", async () => {
+    reply = (_req, _body, res) => json(res, 200, { ...balance, padding: "x".repeat(1024 * 1024) });
+    expect(await failure(checkBalance({}, { maxAttempts: 1 }))).toMatchObject({ kind: "malformed" });
+  });
+
+  it("drops one provider_specific field of an unexpected type and confirms the meter", async () => {
+    reply = (_req, _body, res) =>
+      json(res, 200, {
+        success: 1,
+        error: null,
+        errorNo: null,
+        data: {
+          exists: true,
+          customer: {
+            meter_number: "01234567890",
+            name: "Mokoena",
+            provider_specific: { minLimit: "10", maxLimit: "5000", sgc: { odd: true }, krn: "1" },
+          },
+        },
+      });
+    const customer = await confirmMeter({
+      meterNumber: "01234567890",
+      municipality: "tshwane_prepaid",
+    });
+    expect(customer).toMatchObject({
+      minCents: 1000,
+      maxCents: 500000,
+      meter: { sgc: null, krn: 1 },
+    });
+  });
+
+  it("keeps the message of a NOT_FOUND wrapper on the ledger", async () => {
+    reply = (_req, _body, res) =>
+      json(res, 404, { status: "NOT_FOUND", data: "No ledger for this merchant yet" });
+    const e = await failure(fetchLedger({ maxAttempts: 1 }));
+    expect(e.cashierMessage).toContain("No ledger for this merchant yet");
+  });
+
+  it("reads a ledger with transactions: null as a day without payments", async () => {
+    reply = (_req, _body, res) =>
+      json(res, 200, {
+        success: true,
+        businessDate: "2026-11-22",
+        transactionCount: "0",
+        totalAmount: "0",
+        transactions: null,
+      });
+    const ledger = await fetchLedger();
+    expect(ledger).toMatchObject({ entries: [], transactionCount: 0, totalCents: 0 });
   });
 });

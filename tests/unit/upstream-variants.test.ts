@@ -30,9 +30,18 @@ describe("tokens from the printable receipt", () => {
   });
 
   it("maps every kind name in use", () => {
-    expect(["KCT", "KC", "key_change"].map(tokenKindOf)).toEqual(["key_change", "key_change", "key_change"]);
+    expect(["KCT", "KC", "key_change"].map(tokenKindOf)).toEqual([
+      "key_change",
+      "key_change",
+      "key_change",
+    ]);
     expect(["FBE", "BSST", "fbe"].map(tokenKindOf)).toEqual(["fbe", "fbe", "fbe"]);
-    expect(["STD", "CREDIT", "credit", "something"].map(tokenKindOf)).toEqual(["credit", "credit", "credit", "credit"]);
+    expect(["STD", "CREDIT", "credit", "something"].map(tokenKindOf)).toEqual([
+      "credit",
+      "credit",
+      "credit",
+      "credit",
+    ]);
     expect(unitsInText("Credit 66,6 kWh")).toBe(66.6);
   });
 });
@@ -40,9 +49,22 @@ describe("tokens from the printable receipt", () => {
 describe("URLs from the core service", () => {
   it("keeps https and loopback http, drops every other scheme and host", () => {
     expect(safeExternalUrl("https://pay.example.co.za/c/1")).toBe("https://pay.example.co.za/c/1");
-    expect(safeExternalUrl("http://127.0.0.1:4210/checkout/1")).toBe("http://127.0.0.1:4210/checkout/1");
-    expect(safeExternalUrl("http://localhost:4210/receipts/B1")).toBe("http://localhost:4210/receipts/B1");
-    for (const bad of ["javascript:alert(1)", "data:text/html,<b>x</b>", "http://pay.example.co.za/c/1", "https://user:pw@pay.example.co.za/", "ftp://x", "not a url", "", null])
+    expect(safeExternalUrl("http://127.0.0.1:4210/checkout/1")).toBe(
+      "http://127.0.0.1:4210/checkout/1",
+    );
+    expect(safeExternalUrl("http://localhost:4210/receipts/B1")).toBe(
+      "http://localhost:4210/receipts/B1",
+    );
+    for (const bad of [
+      "javascript:alert(1)",
+      "data:text/html,<b>x</b>",
+      "http://pay.example.co.za/c/1",
+      "https://user:pw@pay.example.co.za/",
+      "ftp://x",
+      "not a url",
+      "",
+      null,
+    ])
       expect(safeExternalUrl(bad)).toBeNull();
   });
 });
@@ -75,7 +97,10 @@ describe("reconciliation counts only approved ledger lines", () => {
   });
 
   it("never says all matched when only a declined line stands for a paid order", () => {
-    const rows = reconcile([{ orderId: "a", gatewayStatus: "DECLINED", amountCents: 10_000, at }], [paid]);
+    const rows = reconcile(
+      [{ orderId: "a", gatewayStatus: "DECLINED", amountCents: 10_000, at }],
+      [paid],
+    );
     expect(rows.map((r) => r.match)).toEqual(["not_a_payment", "kassa_only"]);
     expect(summarise(rows, [paid], []).allMatched).toBe(false);
   });
