@@ -13,15 +13,20 @@ import { kioskLookupSchema, kioskPaySchema } from "./schema";
  * The ID number arrives in the POST body only and is not kept: the result holds fines, not the
  * number. Look-ups are limited per kiosk device so that ID numbers cannot be tried in bulk.
  */
-export const kioskLookUpAction = staffAction(["kiosk"], kioskLookupSchema, async (input, staff) => {
-  await limitOrRefuse(
+export const kioskLookUpAction = staffAction(
+  ["kiosk"],
+  kioskLookupSchema,
+  async (input, staff) => {
+    await limitOrRefuse(
     "kioskLookUp",
     `${staff.till.id}:${staff.deviceId ?? staff.sessionId}`,
     actorOf(staff),
     input.kind,
   );
-  return lookUpFines(input.kind, input.value);
-});
+    return lookUpFines(input.kind, input.value);
+  },
+  { upstreamField: () => "value" },
+);
 
 /** A touch on the kiosk's screen: keeps its session alive (it ends after 2 minutes without one). */
 export const kioskAliveAction = staffAction(["kiosk"], z.object({}), async () => ({ alive: true }));

@@ -11,10 +11,15 @@ import { recheckUnknownFinesSale } from "@/lib/fines/resolve";
 import type { SaleView } from "@/lib/sales/sale-view";
 import { lookupSchema, payFinesSchema, recheckSchema } from "./schema";
 
-export const lookUpFinesAction = staffAction(["cashier"], lookupSchema, async (input, staff) => {
-  await limitOrRefuse("lookUp", staff.userId, actorOf(staff), "fines_lookup");
-  return lookUpFines(input.kind, input.value);
-});
+export const lookUpFinesAction = staffAction(
+  ["cashier"],
+  lookupSchema,
+  async (input, staff) => {
+    await limitOrRefuse("lookUp", staff.userId, actorOf(staff), "fines_lookup");
+    return lookUpFines(input.kind, input.value);
+  },
+  { upstreamField: () => "value" },
+);
 
 
 /**
