@@ -97,9 +97,11 @@ async function listedAsPaidNotDelivered(office: Page, saleId: string) {
 }
 
 async function deliver(office: Page, saleId: string) {
+  await office.goto("/unresolved");
   const item = office.locator(`li[data-sale-id="${saleId}"]`);
   await item.getByRole("button", { name: "Deliver" }).click();
-  await expect(item.getByText("Delivered.")).toBeVisible();
+  // Delivered: the list refreshes without it.
+  await expect(item).toHaveCount(0);
   await office.goto("/unresolved");
   await expect(office.locator(`li[data-sale-id="${saleId}"]`)).toHaveCount(0);
 }
@@ -156,7 +158,7 @@ test("paid after Cancel, without the redirect: the follower finds it; refunded o
     .getByRole("textbox", { name: "How the customer was refunded" })
     .fill("Card refund at the counter, slip 4471");
   await item.getByRole("button", { name: "Refunded outside Kassa" }).click();
-  await expect(item.getByText("Recorded: refunded outside Kassa.")).toBeVisible();
+  await expect(item).toHaveCount(0);
   await office.goto("/unresolved");
   await expect(office.locator(`li[data-sale-id="${sale.saleId}"]`)).toHaveCount(0);
   expect(await executed(page.request, sale)).toEqual({ vends: 0, cardPayments: 1 });
@@ -231,6 +233,8 @@ test("the till tab closed mid-wait, the customer pays: the follower lists it and
   const till = await page.context().newPage();
   const sale = await sellByCard(till, "85");
   await till.close();
+  // A status check the tab sent just before it closed may still be answered: let it land first.
+  await page.waitForTimeout(3_000);
   await payWithoutRedirect(page.request, sale.orderId);
 
   const office = await supervisorPage(browser);
