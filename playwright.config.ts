@@ -43,7 +43,9 @@ export default defineConfig({
   // purchase could take a fault meant for another test.
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: ".ci/out/playwright.json" }]] : [["list"]],
+  reporter: process.env.CI
+    ? [["list"], ["json", { outputFile: ".ci/out/playwright.json" }]]
+    : [["list"]],
   use: {
     baseURL: E2E.appUrl,
     trace: "retain-on-failure",

@@ -26,12 +26,17 @@ async function startUp(): Promise<void> {
     // On PostgreSQL other instances may be mid-call: only sales older than any call can take.
     const sweep = async (olderThanMs: number) => {
       const swept = await sweepInterruptedSales(database, olderThanMs);
-      if (swept > 0) console.warn(`kassa: ${swept} interrupted sale(s) settled: unknown for a supervisor, or failed when never sent`);
+      if (swept > 0)
+        console.warn(
+          `kassa: ${swept} interrupted sale(s) settled: unknown for a supervisor, or failed when never sent`,
+        );
     };
     await sweep(config.databaseUrl ? STALE_PENDING_MS : 0);
     setInterval(() => void sweep(STALE_PENDING_MS).catch(() => {}), 60_000).unref();
     const ms = Math.round(performance.now() - startedAt);
-    console.log(`kassa: journal ready in ${ms} ms (${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`}), upstream ${config.upstreamEnv.toUpperCase()}`);
+    console.log(
+      `kassa: journal ready in ${ms} ms (${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`}), upstream ${config.upstreamEnv.toUpperCase()}`,
+    );
   } catch (error) {
     if (error instanceof ConfigError || error instanceof FolderInUseError) {
       console.error(`\n${error.message}\n`);

@@ -42,7 +42,11 @@ export class Session {
   async fetch(pathname: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.jar.size) headers.set("cookie", this.cookieHeader());
-    const response = await fetch(new URL(pathname, this.baseUrl), { redirect: "manual", ...init, headers });
+    const response = await fetch(new URL(pathname, this.baseUrl), {
+      redirect: "manual",
+      ...init,
+      headers,
+    });
     this.absorb(response);
     return response;
   }
@@ -52,7 +56,8 @@ export class Session {
 export async function tillIds(baseUrl: string): Promise<Map<string, string>> {
   const html = await (await fetch(new URL("/login", baseUrl))).text();
   const out = new Map<string, string>();
-  for (const m of html.matchAll(/<option[^>]*value="([^"]+)"[^>]*>([^<]+)<\/option>/g)) out.set(m[2]!.trim(), m[1]!);
+  for (const m of html.matchAll(/<option[^>]*value="([^"]+)"[^>]*>([^<]+)<\/option>/g))
+    out.set(m[2]!.trim(), m[1]!);
   return out;
 }
 
@@ -76,7 +81,10 @@ export async function signIn(baseUrl: string, who: Who): Promise<Session> {
     body,
   });
   const answer = (await response.json().catch(() => ({}))) as { url?: string };
-  if (!session.cookies().some((c) => c.name.endsWith("next-auth.session-token")) || answer.url?.includes("error=")) {
+  if (
+    !session.cookies().some((c) => c.name.endsWith("next-auth.session-token")) ||
+    answer.url?.includes("error=")
+  ) {
     throw new Error(`sign-in as ${who.username} failed: ${response.status} ${answer.url ?? ""}`);
   }
   return session;
@@ -95,7 +103,10 @@ export interface ManifestAction {
 export function readActions(distDir: string): ManifestAction[] {
   const file = path.join(distDir, "server", "server-reference-manifest.json");
   const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as {
-    node: Record<string, { workers: Record<string, unknown>; filename?: string; exportedName?: string }>;
+    node: Record<
+      string,
+      { workers: Record<string, unknown>; filename?: string; exportedName?: string }
+    >;
   };
   return Object.entries(manifest.node).map(([id, entry]) => ({
     id,
@@ -105,9 +116,18 @@ export function readActions(distDir: string): ManifestAction[] {
   }));
 }
 
-export function findAction(distDir: string, filename: string, exportedName: string): ManifestAction {
-  const found = readActions(distDir).find((a) => a.filename === filename && a.exportedName === exportedName);
-  if (!found) throw new Error(`${filename}#${exportedName} is not in ${distDir}'s server-reference-manifest.json`);
+export function findAction(
+  distDir: string,
+  filename: string,
+  exportedName: string,
+): ManifestAction {
+  const found = readActions(distDir).find(
+    (a) => a.filename === filename && a.exportedName === exportedName,
+  );
+  if (!found)
+    throw new Error(
+      `${filename}#${exportedName} is not in ${distDir}'s server-reference-manifest.json`,
+    );
   return found;
 }
 
@@ -127,13 +147,17 @@ export function pathOfWorker(worker: string): string {
  * more "$" (otherwise the server would read it as a reference).
  */
 export function encodeReply(value: unknown): string {
-  return JSON.stringify([value], (_key, v: unknown) => (typeof v === "string" && v.startsWith("$") ? `$${v}` : v));
+  return JSON.stringify([value], (_key, v: unknown) =>
+    typeof v === "string" && v.startsWith("$") ? `$${v}` : v,
+  );
 }
 
 export interface ActionCall {
   status: number;
   /** The action's return value (an ActionResult), when the answer held one. */
-  result: { ok: boolean; error?: string; fieldErrors?: Record<string, string>; data?: unknown } | undefined;
+  result:
+    | { ok: boolean; error?: string; fieldErrors?: Record<string, string>; data?: unknown }
+    | undefined;
   body: string;
 }
 
@@ -144,7 +168,12 @@ export function actionValueOf(body: string): ActionCall["result"] {
     if (!m) continue;
     try {
       const value = JSON.parse(m[1]!) as unknown;
-      if (value && typeof value === "object" && "ok" in value && typeof (value as { ok: unknown }).ok === "boolean") {
+      if (
+        value &&
+        typeof value === "object" &&
+        "ok" in value &&
+        typeof (value as { ok: unknown }).ok === "boolean"
+      ) {
         return value as ActionCall["result"];
       }
     } catch {
