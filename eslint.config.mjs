@@ -8,7 +8,8 @@ import nextTs from "eslint-config-next/typescript";
  * `import type` is erased and allowed); lib/sandbox imports nothing of the app but lib/money
  * and lib/env-schema.
  */
-const SERVER_ONLY = /^(@\/|(\.\.?\/)+)lib\/(db|upstream|env)(\/|$)|^(@\/|(\.\.?\/)+)lib\/env(\.ts)?$/;
+const SERVER_ONLY =
+  /^(@\/|(\.\.?\/)+)lib\/(db|upstream|env)(\/|$)|^(@\/|(\.\.?\/)+)lib\/env(\.ts)?$/;
 
 const kassa = {
   rules: {
@@ -20,16 +21,23 @@ const kassa = {
       },
       create(context) {
         const body = context.sourceCode.ast.body;
-        const isClient = body.some((node) => node.type === "ExpressionStatement" && node.directive === "use client");
+        const isClient = body.some(
+          (node) => node.type === "ExpressionStatement" && node.directive === "use client",
+        );
         if (!isClient) return {};
         const check = (node, source, typeOnly) => {
           if (!typeOnly && SERVER_ONLY.test(source)) {
-            context.report({ node, message: `A client file must not import ${source}: it runs in the browser (docs/architecture.md).` });
+            context.report({
+              node,
+              message: `A client file must not import ${source}: it runs in the browser (docs/architecture.md).`,
+            });
           }
         };
         return {
           ImportDeclaration(node) {
-            const typeOnly = node.importKind === "type" || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === "type"));
+            const typeOnly =
+              node.importKind === "type" ||
+              (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === "type"));
             check(node, node.source.value, typeOnly);
           },
           ExportNamedDeclaration(node) {
@@ -39,7 +47,8 @@ const kassa = {
             check(node, node.source.value, node.exportKind === "type");
           },
           ImportExpression(node) {
-            if (node.source.type === "Literal" && typeof node.source.value === "string") check(node, node.source.value, false);
+            if (node.source.type === "Literal" && typeof node.source.value === "string")
+              check(node, node.source.value, false);
           },
         };
       },
@@ -51,13 +60,25 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next*/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "bench/results/**", "next-env.d.ts", "lib/db/migrations/**"],
+    ignores: [
+      ".next*/**",
+      ".data/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench/results/**",
+      "next-env.d.ts",
+      "lib/db/migrations/**",
+    ],
   },
   {
     plugins: { kassa },
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "kassa/client-imports": "error",
     },
   },
@@ -70,7 +91,8 @@ const config = [
           patterns: [
             {
               group: ["@/app", "@/app/*", "**/app/*"],
-              message: "components/ never imports app/: move what a component needs (a server action) into lib/actions/, or pass it as a prop.",
+              message:
+                "components/ never imports app/: move what a component needs (a server action) into lib/actions/, or pass it as a prop.",
             },
           ],
         },
@@ -86,7 +108,8 @@ const config = [
           patterns: [
             {
               group: ["@/*", "../*", "!../money", "!../env-schema"],
-              message: "lib/sandbox stands in for the core service: it imports nothing of Kassa but lib/money and lib/env-schema.",
+              message:
+                "lib/sandbox stands in for the core service: it imports nothing of Kassa but lib/money and lib/env-schema.",
             },
           ],
         },

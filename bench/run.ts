@@ -37,7 +37,15 @@ const DEMO = {
 const PAGES = {
   signedOut: ["/login"],
   cashier: ["/till", "/electricity", "/bills", "/fines", "/vas", "/history", "/shift/close"],
-  supervisor: ["/office", "/unresolved", "/users", "/balance", "/reconciliation", "/shifts", "/audit"],
+  supervisor: [
+    "/office",
+    "/unresolved",
+    "/users",
+    "/balance",
+    "/reconciliation",
+    "/shifts",
+    "/audit",
+  ],
   kiosk: ["/kiosk"],
 };
 /** Budgets (KiB gzip): the sign-in page, and every page a cashier uses at the till. */
@@ -57,7 +65,10 @@ const ROUND_TRIP_VENDS = 10;
 function build() {
   if (process.argv.includes("--no-build") && fs.existsSync(`${DIST}/BUILD_ID`)) return;
   console.log(`bench: next build into ${DIST} ...`);
-  execSync("npx next build", { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NEXT_DIST_DIR: DIST } });
+  execSync("npx next build", {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NEXT_DIST_DIR: DIST },
+  });
 }
 
 interface Journal {
@@ -86,20 +97,39 @@ async function freshJournal(label: Journal["label"]): Promise<Journal> {
   await admin(`create database ${name}`);
   const url = new URL(POSTGRES_URL!);
   url.pathname = `/${name}`;
-  return { label, databaseUrl: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return {
+    label,
+    databaseUrl: url.toString(),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
 }
 
 const app = (journal: Journal) =>
-  startApp({ port: APP_PORT, distDir: DIST, sandboxPort: SANDBOX_PORT, dataDir: DATA, databaseUrl: journal.databaseUrl, serve: true });
+  startApp({
+    port: APP_PORT,
+    distDir: DIST,
+    sandboxPort: SANDBOX_PORT,
+    dataDir: DATA,
+    databaseUrl: journal.databaseUrl,
+    serve: true,
+  });
 
 /** Ready → first completed vend, on a journal that already has a signed-in cashier with an open shift. */
-async function coldStartToVend(journal: Journal, cashier: Session, purchase: ManifestAction): Promise<{ proc: Proc; ms: number; startToReadyMs: number }> {
+async function coldStartToVend(
+  journal: Journal,
+  cashier: Session,
+  purchase: ManifestAction,
+): Promise<{ proc: Proc; ms: number; startToReadyMs: number }> {
   const launchedAt = performance.now();
   const proc = await app(journal);
   for (;;) {
     try {
       await vendOnce(cashier, purchase, 0);
-      return { proc, ms: Math.round(performance.now() - proc.readyAt), startToReadyMs: Math.round(proc.readyAt - launchedAt) };
+      return {
+        proc,
+        ms: Math.round(performance.now() - proc.readyAt),
+        startToReadyMs: Math.round(proc.readyAt - launchedAt),
+      };
     } catch (error) {
       if (performance.now() - proc.readyAt > 60_000) throw error;
       await new Promise((r) => setTimeout(r, 20));
@@ -112,12 +142,17 @@ async function coldStartToVend(journal: Journal, cashier: Session, purchase: Man
  * empty action reads: `ROUND_TRIP_VENDS` vends one after another between two reads, less
  * what one empty action costs on its own.
  */
-async function roundTripsPerVend(cashier: Session, purchase: ManifestAction, empty: ManifestAction) {
+async function roundTripsPerVend(
+  cashier: Session,
+  purchase: ManifestAction,
+  empty: ManifestAction,
+) {
   const before = await emptyCounts(cashier, empty);
   for (let i = 0; i < ROUND_TRIP_VENDS; i++) await vendOnce(cashier, purchase, i);
   const after = await emptyCounts(cashier, empty);
   const again = await emptyCounts(cashier, empty);
-  const per = (k: "roundTrips" | "statements") => Math.round(((after[k] - before[k] - (again[k] - after[k])) / ROUND_TRIP_VENDS) * 10) / 10;
+  const per = (k: "roundTrips" | "statements") =>
+    Math.round(((after[k] - before[k] - (again[k] - after[k])) / ROUND_TRIP_VENDS) * 10) / 10;
   return { roundTrips: per("roundTrips"), statements: per("statements") };
 }
 
@@ -130,8 +165,15 @@ interface JournalRun {
 }
 
 /** Everything measured per journal; `extra` runs while the server is still up (PGlite: browser and JS). */
-async function runJournal(label: Journal["label"], extra?: (who: { cashier: Session; supervisor: Session; kiosk: Session }) => Promise<void>): Promise<JournalRun> {
-  const purchase = findAction(DIST, "app/(till)/electricity/actions.ts", "purchaseElectricityAction");
+async function runJournal(
+  label: Journal["label"],
+  extra?: (who: { cashier: Session; supervisor: Session; kiosk: Session }) => Promise<void>,
+): Promise<JournalRun> {
+  const purchase = findAction(
+    DIST,
+    "app/(till)/electricity/actions.ts",
+    "purchaseElectricityAction",
+  );
   const empty = findAction(DIST, "app/(till)/bench/actions.ts", "benchEmptyAction");
   const openShift = findAction(DIST, "app/(till)/shift/actions.ts", "openShiftAction");
   const confirm = findAction(DIST, "app/(till)/electricity/actions.ts", "confirmMeterAction");
@@ -142,7 +184,8 @@ async function runJournal(label: Journal["label"], extra?: (who: { cashier: Sess
     server = await app(journal);
     const cashier = await signIn(BASE, DEMO.cashier);
     const opened = await callAction(cashier, openShift, { openingFloat: "500" });
-    if (!opened.result?.ok) throw new Error(`could not open a shift: ${JSON.stringify(opened.result)}`);
+    if (!opened.result?.ok)
+      throw new Error(`could not open a shift: ${JSON.stringify(opened.result)}`);
     const supervisor = await signIn(BASE, DEMO.supervisor);
     const kiosk = await signIn(BASE, DEMO.kiosk);
     await server.stop();
@@ -150,30 +193,49 @@ async function runJournal(label: Journal["label"], extra?: (who: { cashier: Sess
     // The measured start: from "ready" to the first completed vend.
     const cold = await coldStartToVend(journal, cashier, purchase);
     server = cold.proc;
-    console.log(`bench [${label}]: process start → ready ${cold.startToReadyMs} ms, ready → first vend ${cold.ms} ms`);
+    console.log(
+      `bench [${label}]: process start → ready ${cold.startToReadyMs} ms, ready → first vend ${cold.ms} ms`,
+    );
 
     // A cashier confirms the meter before each purchase (the form requires it); the purchase
     // then reuses that confirm. Confirm the bench's meters once, untimed.
     for (const meter of METERS) await callAction(cashier, confirm, meter);
 
     const perVend = await roundTripsPerVend(cashier, purchase, empty);
-    console.log(`bench [${label}]: ${perVend.roundTrips} journal round trips (${perVend.statements} statements) per vend`);
+    console.log(
+      `bench [${label}]: ${perVend.roundTrips} journal round trips (${perVend.statements} statements) per vend`,
+    );
 
     const levels: LevelResult[] = [];
     await measureLevel([cashier], purchase, empty, 5, 20); // warm-up, not reported
     for (const l of LEVELS) {
       levels.push(await measureLevel([cashier], purchase, empty, l.tills, l.total));
-      console.log(`bench [${label}]: ${l.tills} till(s): vend p50 ${levels.at(-1)!.vend.p50} ms, empty p50 ${levels.at(-1)!.empty.p50} ms`);
+      console.log(
+        `bench [${label}]: ${l.tills} till(s): vend p50 ${levels.at(-1)!.vend.p50} ms, empty p50 ${levels.at(-1)!.empty.p50} ms`,
+      );
     }
     await extra?.({ cashier, supervisor, kiosk });
-    return { label, coldStartToFirstVendMs: cold.ms, startToReadyMs: cold.startToReadyMs, perVend, levels };
+    return {
+      label,
+      coldStartToFirstVendMs: cold.ms,
+      startToReadyMs: cold.startToReadyMs,
+      perVend,
+      levels,
+    };
   } finally {
     await server?.stop();
-    await journal.drop().catch((error: unknown) => console.error(`bench: could not drop the ${label} journal:`, error));
+    await journal
+      .drop()
+      .catch((error: unknown) =>
+        console.error(`bench: could not drop the ${label} journal:`, error),
+      );
   }
 }
 
-async function jsSizes(sessions: Record<keyof typeof PAGES, Session>, slip: string): Promise<PageJs[]> {
+async function jsSizes(
+  sessions: Record<keyof typeof PAGES, Session>,
+  slip: string,
+): Promise<PageJs[]> {
   const out: PageJs[] = [];
   for (const [who, pages] of Object.entries(PAGES) as [keyof typeof PAGES, string[]][]) {
     for (const page of pages) out.push(await pageJs(sessions[who], page));
@@ -184,23 +246,64 @@ async function jsSizes(sessions: Record<keyof typeof PAGES, Session>, slip: stri
 
 function jsRows(js: PageJs[]): Row[] {
   return js.map((p) => {
-    const target = p.page === "/login" ? LOGIN_BUDGET_KIB : TILL_PAGES.has(p.page) ? TILL_BUDGET_KIB : null;
-    return { figure: `JS ${p.page} (gzip)`, value: `${kib(p.gzipBytes)} KiB`, target: target ? `<= ${target} KiB` : "info", met: target ? kib(p.gzipBytes) <= target : null };
+    const target =
+      p.page === "/login" ? LOGIN_BUDGET_KIB : TILL_PAGES.has(p.page) ? TILL_BUDGET_KIB : null;
+    return {
+      figure: `JS ${p.page} (gzip)`,
+      value: `${kib(p.gzipBytes)} KiB`,
+      target: target ? `<= ${target} KiB` : "info",
+      met: target ? kib(p.gzipBytes) <= target : null,
+    };
   });
 }
 
 function journalRows(run: JournalRun): Row[] {
   const j = `[${run.label}]`;
   const out: Row[] = [];
-  out.push({ figure: `${j} process start → ready (journal open)`, value: `${run.startToReadyMs} ms`, target: "info", met: null });
-  out.push({ figure: `${j} ready → first completed vend`, value: `${run.coldStartToFirstVendMs} ms`, target: `<= ${READY_TO_VEND_MS} ms`, met: run.coldStartToFirstVendMs <= READY_TO_VEND_MS });
-  out.push({ figure: `${j} journal round trips per vend`, value: `${run.perVend.roundTrips}`, target: `<= ${ROUND_TRIPS_PER_VEND}`, met: run.perVend.roundTrips <= ROUND_TRIPS_PER_VEND });
-  out.push({ figure: `${j} statements per vend (BEGIN/COMMIT included)`, value: `${run.perVend.statements}`, target: "info", met: null });
+  out.push({
+    figure: `${j} process start → ready (journal open)`,
+    value: `${run.startToReadyMs} ms`,
+    target: "info",
+    met: null,
+  });
+  out.push({
+    figure: `${j} ready → first completed vend`,
+    value: `${run.coldStartToFirstVendMs} ms`,
+    target: `<= ${READY_TO_VEND_MS} ms`,
+    met: run.coldStartToFirstVendMs <= READY_TO_VEND_MS,
+  });
+  out.push({
+    figure: `${j} journal round trips per vend`,
+    value: `${run.perVend.roundTrips}`,
+    target: `<= ${ROUND_TRIPS_PER_VEND}`,
+    met: run.perVend.roundTrips <= ROUND_TRIPS_PER_VEND,
+  });
+  out.push({
+    figure: `${j} statements per vend (BEGIN/COMMIT included)`,
+    value: `${run.perVend.statements}`,
+    target: "info",
+    met: null,
+  });
   for (const l of run.levels) {
     const maxRatio = LEVELS.find((x) => x.tills === l.tills)?.maxRatio ?? null;
-    out.push({ figure: `${j} vend p50 / p99, ${l.tills} till(s)`, value: `${l.vend.p50} / ${l.vend.p99} ms`, target: "info", met: null });
-    out.push({ figure: `${j} empty action p50 / p99, ${l.tills} till(s)`, value: `${l.empty.p50} / ${l.empty.p99} ms`, target: "info", met: null });
-    out.push({ figure: `${j} vend ÷ empty action (p50), ${l.tills} till(s)`, value: `${l.ratioP50}×`, target: maxRatio ? `<= ${maxRatio}×` : "info", met: maxRatio ? l.ratioP50 <= maxRatio : null });
+    out.push({
+      figure: `${j} vend p50 / p99, ${l.tills} till(s)`,
+      value: `${l.vend.p50} / ${l.vend.p99} ms`,
+      target: "info",
+      met: null,
+    });
+    out.push({
+      figure: `${j} empty action p50 / p99, ${l.tills} till(s)`,
+      value: `${l.empty.p50} / ${l.empty.p99} ms`,
+      target: "info",
+      met: null,
+    });
+    out.push({
+      figure: `${j} vend ÷ empty action (p50), ${l.tills} till(s)`,
+      value: `${l.ratioP50}×`,
+      target: maxRatio ? `<= ${maxRatio}×` : "info",
+      met: maxRatio ? l.ratioP50 <= maxRatio : null,
+    });
   }
   return out;
 }
@@ -208,14 +311,34 @@ function journalRows(run: JournalRun): Row[] {
 function clickRows(clicks: number[]): Row[] {
   const c = summarise(clicks);
   return [
-    { figure: `browser: Purchase click → token (p50 of ${c.n})`, value: `${c.p50} ms`, target: `<= ${CLICK_TO_TOKEN_MS} ms`, met: c.p50 <= CLICK_TO_TOKEN_MS },
-    { figure: `browser: Purchase click → token (max of ${c.n})`, value: `${c.max} ms`, target: "info", met: null },
+    {
+      figure: `browser: Purchase click → token (p50 of ${c.n})`,
+      value: `${c.p50} ms`,
+      target: `<= ${CLICK_TO_TOKEN_MS} ms`,
+      met: c.p50 <= CLICK_TO_TOKEN_MS,
+    },
+    {
+      figure: `browser: Purchase click → token (max of ${c.n})`,
+      value: `${c.max} ms`,
+      target: "info",
+      met: null,
+    },
   ];
 }
 
 async function slipOf(cashier: Session): Promise<string> {
-  const purchase = findAction(DIST, "app/(till)/electricity/actions.ts", "purchaseElectricityAction");
-  const sale = await callAction(cashier, purchase, { meterNumber: "01100000007", municipality: "tshwane_prepaid", amount: "30", method: "cash", idempotencyKey: crypto.randomUUID() });
+  const purchase = findAction(
+    DIST,
+    "app/(till)/electricity/actions.ts",
+    "purchaseElectricityAction",
+  );
+  const sale = await callAction(cashier, purchase, {
+    meterNumber: "01100000007",
+    municipality: "tshwane_prepaid",
+    amount: "30",
+    method: "cash",
+    idempotencyKey: crypto.randomUUID(),
+  });
   const id = (sale.result?.data as { id?: string } | undefined)?.id;
   if (!id) throw new Error(`no slip: ${JSON.stringify(sale.result)}`);
   return `/slips/${id}`;
@@ -232,8 +355,14 @@ async function jsOnly() {
     server = await app(journal);
     const cashier = await signIn(BASE, DEMO.cashier);
     const opened = await callAction(cashier, openShift, { openingFloat: "500" });
-    if (!opened.result?.ok) throw new Error(`could not open a shift: ${JSON.stringify(opened.result)}`);
-    const sessions = { signedOut: new Session(BASE), cashier, supervisor: await signIn(BASE, DEMO.supervisor), kiosk: await signIn(BASE, DEMO.kiosk) };
+    if (!opened.result?.ok)
+      throw new Error(`could not open a shift: ${JSON.stringify(opened.result)}`);
+    const sessions = {
+      signedOut: new Session(BASE),
+      cashier,
+      supervisor: await signIn(BASE, DEMO.supervisor),
+      kiosk: await signIn(BASE, DEMO.kiosk),
+    };
     printTable(jsRows(await jsSizes(sessions, await slipOf(cashier))));
   } finally {
     await server?.stop();
@@ -250,7 +379,11 @@ async function main() {
   const sandbox = await startSandbox(SANDBOX_PORT);
   try {
     // Enough merchant credit for every vend of the run.
-    await fetch(`http://127.0.0.1:${SANDBOX_PORT}/__sandbox/balance`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ balance: 100_000_000 }) });
+    await fetch(`http://127.0.0.1:${SANDBOX_PORT}/__sandbox/balance`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ balance: 100_000_000 }),
+    });
 
     let js: PageJs[] = [];
     let clicks: number[] = [];
@@ -258,7 +391,10 @@ async function main() {
     runs.push(
       await runJournal("PGlite", async ({ cashier, supervisor, kiosk }) => {
         clicks = (await clickToToken(cashier, 6)).slice(1); // the first run loads the slip's code: warm-up
-        js = await jsSizes({ signedOut: new Session(BASE), cashier, supervisor, kiosk }, await slipOf(cashier));
+        js = await jsSizes(
+          { signedOut: new Session(BASE), cashier, supervisor, kiosk },
+          await slipOf(cashier),
+        );
       }),
     );
     if (POSTGRES_URL) runs.push(await runJournal("PostgreSQL"));
@@ -278,11 +414,18 @@ async function main() {
       table,
     };
     fs.mkdirSync(path.join("bench", "results"), { recursive: true });
-    fs.writeFileSync(path.join("bench", "results", "latest.json"), `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`\nKassa benchmark — ${host.nproc} CPUs, ${host.memory}, node ${host.node}, load ${host.loadAverageAtStart.join(" ")}\n`);
+    fs.writeFileSync(
+      path.join("bench", "results", "latest.json"),
+      `${JSON.stringify(result, null, 2)}\n`,
+    );
+    console.log(
+      `\nKassa benchmark — ${host.nproc} CPUs, ${host.memory}, node ${host.node}, load ${host.loadAverageAtStart.join(" ")}\n`,
+    );
     printTable(table);
     const missed = table.filter((r) => r.met === false).length;
-    console.log(`\n${missed === 0 ? "every target met" : `${missed} target(s) missed`}; written to bench/results/latest.json`);
+    console.log(
+      `\n${missed === 0 ? "every target met" : `${missed} target(s) missed`}; written to bench/results/latest.json`,
+    );
   } finally {
     await sandbox.stop();
   }

@@ -25,7 +25,7 @@ await app.prepare();
 
 // lib/startup.ts leaves its promise here when instrumentation.ts calls it (the same process).
 const globalForStartup = globalThis;
-for (const waitUntil = Date.now() + 120_000; !globalForStartup.kassaStartup; ) {
+for (const waitUntil = Date.now() + 120_000; !globalForStartup.kassaStartup;) {
   if (Date.now() > waitUntil) throw new Error("Kassa's start-up (instrumentation.ts) never began");
   await new Promise((resolve) => setTimeout(resolve, 5));
 }
@@ -43,10 +43,23 @@ async function warmUp() {
   const visits = [
     ["/login", {}],
     ["/electricity", {}],
-    ["/electricity", { method: "POST", headers: { accept: "text/x-component", "next-action": "0".repeat(42), "content-type": "text/plain;charset=UTF-8" }, body: "[{}]" }],
+    [
+      "/electricity",
+      {
+        method: "POST",
+        headers: {
+          accept: "text/x-component",
+          "next-action": "0".repeat(42),
+          "content-type": "text/plain;charset=UTF-8",
+        },
+        body: "[{}]",
+      },
+    ],
   ];
   for (const [path, init] of visits) {
-    await fetch(base + path, { redirect: "manual", ...init }).then((r) => r.arrayBuffer()).catch(() => {});
+    await fetch(base + path, { redirect: "manual", ...init })
+      .then((r) => r.arrayBuffer())
+      .catch(() => {});
   }
   await new Promise((resolve) => warm.close(resolve));
 }
@@ -54,10 +67,14 @@ async function warmUp() {
 const server = createServer((req, res) => handle(req, res));
 server.listen(port, hostname, () => {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-  console.log(`Kassa ready in ${seconds}s on http://${hostname ?? "localhost"}:${port} (production build, journal open)`);
+  console.log(
+    `Kassa ready in ${seconds}s on http://${hostname ?? "localhost"}:${port} (production build, journal open)`,
+  );
 });
 server.on("error", (error) => {
-  console.error(error.code === "EADDRINUSE" ? `Port ${port} is in use: stop what uses it or set PORT.` : error);
+  console.error(
+    error.code === "EADDRINUSE" ? `Port ${port} is in use: stop what uses it or set PORT.` : error,
+  );
   process.exit(1);
 });
 for (const signal of ["SIGINT", "SIGTERM"]) {

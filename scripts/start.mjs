@@ -14,7 +14,17 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 const distDir = process.env.NEXT_DIST_DIR || ".next";
-const SOURCES = ["app", "components", "lib", "proxy.ts", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.mjs",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package.json",
+];
 
 /** The newest modification time under `entry` (a file or a folder), in ms. */
 function newest(entry) {
@@ -39,7 +49,9 @@ function buildIsCurrent() {
 
 if (!buildIsCurrent()) {
   console.log(`kassa: building the production app into ${distDir} (once; about a minute) ...`);
-  const built = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
+  const built = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
+    stdio: "inherit",
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
@@ -50,10 +62,15 @@ function stopAll(code) {
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   setTimeout(() => process.exit(code), 4_000).unref();
-  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null))).then(() => process.exit(code));
+  Promise.all(
+    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)),
+  ).then(() => process.exit(code));
 }
 function run(name, args, env = {}) {
-  const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, args, {
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
   child.once("exit", (code, signal) => {
     if (!stopping) console.error(`kassa: ${name} stopped (${signal ?? code}); stopping the rest`);
     stopAll(code ?? 1);
@@ -61,8 +78,12 @@ function run(name, args, env = {}) {
   children.push(child);
 }
 
-const upstreamIsSandbox = (process.env.KASSA_UPSTREAM_ENV ?? "sandbox") === "sandbox" && !process.env.KASSA_UPSTREAM_URL;
+const upstreamIsSandbox =
+  (process.env.KASSA_UPSTREAM_ENV ?? "sandbox") === "sandbox" && !process.env.KASSA_UPSTREAM_URL;
 if (upstreamIsSandbox) run("sandbox", ["--import", "tsx", "lib/sandbox/main.ts"]);
-const sandboxUrl = upstreamIsSandbox && process.env.SANDBOX_PORT ? { KASSA_UPSTREAM_URL: `http://127.0.0.1:${process.env.SANDBOX_PORT}/api` } : {};
+const sandboxUrl =
+  upstreamIsSandbox && process.env.SANDBOX_PORT
+    ? { KASSA_UPSTREAM_URL: `http://127.0.0.1:${process.env.SANDBOX_PORT}/api` }
+    : {};
 run("server", ["scripts/serve.mjs", ...process.argv.slice(2)], sandboxUrl);
 for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => stopAll(0));

@@ -14,7 +14,10 @@ export interface PageJs {
  */
 export async function pageJs(session: Session, page: string): Promise<PageJs> {
   const response = await session.fetch(page);
-  if (response.status !== 200) throw new Error(`${page} answered ${response.status} (${response.headers.get("location") ?? ""})`);
+  if (response.status !== 200)
+    throw new Error(
+      `${page} answered ${response.status} (${response.headers.get("location") ?? ""})`,
+    );
   const html = await response.text();
   const sources = new Set<string>();
   for (const m of html.matchAll(/<script\b([^>]*)>/gi)) {

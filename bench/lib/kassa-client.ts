@@ -46,7 +46,11 @@ export class Session {
   async fetch(pathname: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.jar.size) headers.set("cookie", this.cookieHeader());
-    const response = await fetch(new URL(pathname, this.baseUrl), { redirect: "manual", ...init, headers });
+    const response = await fetch(new URL(pathname, this.baseUrl), {
+      redirect: "manual",
+      ...init,
+      headers,
+    });
     this.absorb(response);
     return response;
   }
@@ -135,7 +139,10 @@ export interface ManifestAction {
 export function readActions(distDir: string): ManifestAction[] {
   const file = path.join(distDir, "server", "server-reference-manifest.json");
   const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as {
-    node: Record<string, { workers: Record<string, unknown>; filename?: string; exportedName?: string }>;
+    node: Record<
+      string,
+      { workers: Record<string, unknown>; filename?: string; exportedName?: string }
+    >;
   };
   return Object.entries(manifest.node).map(([id, entry]) => ({
     id,
@@ -145,9 +152,18 @@ export function readActions(distDir: string): ManifestAction[] {
   }));
 }
 
-export function findAction(distDir: string, filename: string, exportedName: string): ManifestAction {
-  const found = readActions(distDir).find((a) => a.filename === filename && a.exportedName === exportedName);
-  if (!found) throw new Error(`${filename}#${exportedName} is not in ${distDir}'s server-reference-manifest.json`);
+export function findAction(
+  distDir: string,
+  filename: string,
+  exportedName: string,
+): ManifestAction {
+  const found = readActions(distDir).find(
+    (a) => a.filename === filename && a.exportedName === exportedName,
+  );
+  if (!found)
+    throw new Error(
+      `${filename}#${exportedName} is not in ${distDir}'s server-reference-manifest.json`,
+    );
   return found;
 }
 
@@ -167,13 +183,17 @@ export function pathOfWorker(worker: string): string {
  * more "$" (otherwise the server would read it as a reference).
  */
 export function encodeReply(value: unknown): string {
-  return JSON.stringify([value], (_key, v: unknown) => (typeof v === "string" && v.startsWith("$") ? `$${v}` : v));
+  return JSON.stringify([value], (_key, v: unknown) =>
+    typeof v === "string" && v.startsWith("$") ? `$${v}` : v,
+  );
 }
 
 export interface ActionCall {
   status: number;
   /** The action's return value (an ActionResult), when the answer held one. */
-  result: { ok: boolean; error?: string; fieldErrors?: Record<string, string>; data?: unknown } | undefined;
+  result:
+    | { ok: boolean; error?: string; fieldErrors?: Record<string, string>; data?: unknown }
+    | undefined;
   body: string;
 }
 
@@ -184,7 +204,12 @@ export function actionValueOf(body: string): ActionCall["result"] {
     if (!m) continue;
     try {
       const value = JSON.parse(m[1]!) as unknown;
-      if (value && typeof value === "object" && "ok" in value && typeof (value as { ok: unknown }).ok === "boolean") {
+      if (
+        value &&
+        typeof value === "object" &&
+        "ok" in value &&
+        typeof (value as { ok: unknown }).ok === "boolean"
+      ) {
         return value as ActionCall["result"];
       }
     } catch {

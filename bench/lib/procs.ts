@@ -64,8 +64,16 @@ export async function startProcess(o: StartOptions): Promise<Proc> {
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`${o.name} exited (${code}) before it was ready:\n${out.slice(-2000)}`)));
-    setTimeout(() => reject(new Error(`${o.name} not ready after ${o.timeoutMs ?? 120_000} ms:\n${out.slice(-2000)}`)), o.timeoutMs ?? 120_000).unref();
+    child.once("exit", (code) =>
+      reject(new Error(`${o.name} exited (${code}) before it was ready:\n${out.slice(-2000)}`)),
+    );
+    setTimeout(
+      () =>
+        reject(
+          new Error(`${o.name} not ready after ${o.timeoutMs ?? 120_000} ms:\n${out.slice(-2000)}`),
+        ),
+      o.timeoutMs ?? 120_000,
+    ).unref();
   });
   const proc: Proc = {
     child,
@@ -124,13 +132,17 @@ export interface AppOptions {
 /** A production server of an existing build; resolves when it prints that it is ready. */
 export function startApp(o: AppOptions): Promise<Proc> {
   if (!fs.existsSync(`${o.distDir}/BUILD_ID`)) {
-    throw new Error(`No production build in ${o.distDir}: run NEXT_DIST_DIR=${o.distDir} npx next build first.`);
+    throw new Error(
+      `No production build in ${o.distDir}: run NEXT_DIST_DIR=${o.distDir} npx next build first.`,
+    );
   }
   const url = `http://localhost:${o.port}`;
   return startProcess({
     name: `next start :${o.port}`,
     command: "node",
-    args: o.serve ? ["scripts/serve.mjs", "-p", String(o.port)] : ["node_modules/next/dist/bin/next", "start", "-p", String(o.port)],
+    args: o.serve
+      ? ["scripts/serve.mjs", "-p", String(o.port)]
+      : ["node_modules/next/dist/bin/next", "start", "-p", String(o.port)],
     env: {
       NODE_ENV: "production",
       NEXT_DIST_DIR: o.distDir,

@@ -24,7 +24,11 @@ export function summarise(values: readonly number[]): Summary {
 }
 
 /** Run `task` `total` times with at most `concurrency` at once; returns each run's duration in ms. */
-export async function timedPool(total: number, concurrency: number, task: (i: number) => Promise<void>): Promise<number[]> {
+export async function timedPool(
+  total: number,
+  concurrency: number,
+  task: (i: number) => Promise<void>,
+): Promise<number[]> {
   const durations: number[] = [];
   let next = 0;
   async function worker() {

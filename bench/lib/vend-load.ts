@@ -10,24 +10,36 @@ export const METERS = [
 ];
 
 export function vendInput(i: number) {
-  return { ...METERS[i % METERS.length]!, amount: "30", method: "cash", idempotencyKey: crypto.randomUUID() };
+  return {
+    ...METERS[i % METERS.length]!,
+    amount: "30",
+    method: "cash",
+    idempotencyKey: crypto.randomUUID(),
+  };
 }
 
 /**
  * One cash vend through the real purchase action: the answer comes back only after the
  * journal row is settled, so the round trip on loopback is the vend's server time.
  */
-export async function vendOnce(session: Session, purchase: ManifestAction, i: number): Promise<void> {
+export async function vendOnce(
+  session: Session,
+  purchase: ManifestAction,
+  i: number,
+): Promise<void> {
   const call = await callAction(session, purchase, vendInput(i));
   const data = call.result?.data as { status?: string } | undefined;
   if (call.status !== 200 || !call.result?.ok || data?.status !== "completed") {
-    throw new Error(`vend ${i} did not complete: ${call.status} ${JSON.stringify(call.result) ?? call.body.slice(0, 200)}`);
+    throw new Error(
+      `vend ${i} did not complete: ${call.status} ${JSON.stringify(call.result) ?? call.body.slice(0, 200)}`,
+    );
   }
 }
 
 export async function emptyOnce(session: Session, empty: ManifestAction): Promise<void> {
   const call = await callAction(session, empty, {});
-  if (call.status !== 200 || !call.result?.ok) throw new Error(`empty action failed: ${call.status} ${call.body.slice(0, 200)}`);
+  if (call.status !== 200 || !call.result?.ok)
+    throw new Error(`empty action failed: ${call.status} ${call.body.slice(0, 200)}`);
 }
 
 export interface LevelResult {
@@ -53,13 +65,27 @@ export async function measureLevel(
   const vend = summarise(vendMs);
   const emptyS = summarise(emptyMs);
   const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
-  return { tills, vend, empty: emptyS, ratioP50: ratio(vend.p50, emptyS.p50), ratioP99: ratio(vend.p99, emptyS.p99) };
+  return {
+    tills,
+    vend,
+    empty: emptyS,
+    ratioP50: ratio(vend.p50, emptyS.p50),
+    ratioP99: ratio(vend.p99, emptyS.p99),
+  };
 }
 
 /** The process's journal counters, as the empty action reads them (lib/db/round-trips.ts). */
-export async function emptyCounts(session: Session, empty: ManifestAction): Promise<{ roundTrips: number; statements: number }> {
+export async function emptyCounts(
+  session: Session,
+  empty: ManifestAction,
+): Promise<{ roundTrips: number; statements: number }> {
   const call = await callAction(session, empty, {});
-  const journal = (call.result?.data as { journal?: { roundTrips: number; statements: number } } | undefined)?.journal;
-  if (!call.result?.ok || !journal) throw new Error(`empty action gave no journal counts: ${call.status} ${call.body.slice(0, 200)}`);
+  const journal = (
+    call.result?.data as { journal?: { roundTrips: number; statements: number } } | undefined
+  )?.journal;
+  if (!call.result?.ok || !journal)
+    throw new Error(
+      `empty action gave no journal counts: ${call.status} ${call.body.slice(0, 200)}`,
+    );
   return journal;
 }

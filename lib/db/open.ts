@@ -43,7 +43,11 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
       client.release();
     }
-    return { db: drizzlePg({ client: countedPool(pool), schema }), kind: "postgres", close: () => pool.end() };
+    return {
+      db: drizzlePg({ client: countedPool(pool), schema }),
+      kind: "postgres",
+      close: () => pool.end(),
+    };
   }
   let release = async () => {};
   let client: PGlite;
@@ -88,7 +92,10 @@ function countedPglite(client: PGlite): PGlite {
     new Proxy(tx, {
       get(target, prop) {
         const value = bound(target, prop);
-        if ((prop === "query" || prop === "exec" || prop === "sql") && typeof value === "function") {
+        if (
+          (prop === "query" || prop === "exec" || prop === "sql") &&
+          typeof value === "function"
+        ) {
           return (...args: unknown[]) => {
             noteStatementInTransaction();
             return (value as (...a: unknown[]) => unknown)(...args);
@@ -107,7 +114,9 @@ function countedPglite(client: PGlite): PGlite {
         };
       }
       if (prop === "transaction") {
-        return <T>(callback: (tx: Parameters<Parameters<PGlite["transaction"]>[0]>[0]) => Promise<T>) => {
+        return <T>(
+          callback: (tx: Parameters<Parameters<PGlite["transaction"]>[0]>[0]) => Promise<T>,
+        ) => {
           noteJournalTrip("roundTrip"); // BEGIN
           return target.transaction(async (tx) => {
             const result = await callback(countStatements(tx));
@@ -145,7 +154,10 @@ function countedPool(pool: Pool): Pool {
               if (p === "query" && typeof v === "function") {
                 return (...args: unknown[]) => {
                   const first = args[0];
-                  const text = typeof first === "string" ? first : (first as { text?: string } | undefined)?.text ?? "";
+                  const text =
+                    typeof first === "string"
+                      ? first
+                      : ((first as { text?: string } | undefined)?.text ?? "");
                   if (/^\s*begin\b/i.test(text)) noteJournalTrip("roundTrip");
                   else noteStatementInTransaction();
                   return (v as (...a: unknown[]) => unknown)(...args);

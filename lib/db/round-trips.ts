@@ -14,7 +14,10 @@ export interface JournalCounts {
 }
 
 // On globalThis: `next start` loads this module more than once, and every copy must count into one place.
-const globalForCounts = globalThis as unknown as { kassaJournalCounts?: JournalCounts; kassaJournalScope?: AsyncLocalStorage<JournalCounts> };
+const globalForCounts = globalThis as unknown as {
+  kassaJournalCounts?: JournalCounts;
+  kassaJournalScope?: AsyncLocalStorage<JournalCounts>;
+};
 const scope = (globalForCounts.kassaJournalScope ??= new AsyncLocalStorage<JournalCounts>());
 
 function processCounts(): JournalCounts {
@@ -41,7 +44,9 @@ export function journalCounts(): JournalCounts {
 }
 
 /** Runs `work` and counts the journal round trips it (and everything it awaits) made. */
-export async function countRoundTrips<T>(work: () => Promise<T>): Promise<{ result: T; counts: JournalCounts }> {
+export async function countRoundTrips<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; counts: JournalCounts }> {
   const counts: JournalCounts = { roundTrips: 0, statements: 0 };
   const result = await scope.run(counts, work);
   return { result, counts };

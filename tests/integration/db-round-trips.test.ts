@@ -10,9 +10,13 @@ import { tills } from "@/lib/db/schema";
  * of the vend path can assert): a statement on its own is one, a transaction is one.
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
-const targets: { name: string; open: () => Promise<{ db: OpenDb; drop: () => Promise<void> }> }[] = [
-  { name: "PGlite", open: async () => ({ db: await openDb({ memory: true }), drop: async () => {} }) },
-];
+const targets: { name: string; open: () => Promise<{ db: OpenDb; drop: () => Promise<void> }> }[] =
+  [
+    {
+      name: "PGlite",
+      open: async () => ({ db: await openDb({ memory: true }), drop: async () => {} }),
+    },
+  ];
 if (pgUrl) {
   targets.push({
     name: "PostgreSQL",

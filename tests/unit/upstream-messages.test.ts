@@ -25,7 +25,7 @@ describe("cashier messages", () => {
 
   it("reads the fine codes from the spec's own table", () => {
     const spec = readFileSync(
-      path.resolve(root, "../shared/spec/core-service-interface.md"),
+      path.resolve(root, "tests/fixtures/core-service-interface.md"),
       "utf8",
     );
     const table = spec.slice(spec.indexOf("Traffic fine error codes"));

@@ -9,4 +9,7 @@ import { journalCounts } from "@/lib/db/round-trips";
  * compares a vend's server time with this one's (the floor of any action on this machine),
  * and reads the process's journal round trips from it (no journal access of its own).
  */
-export const benchEmptyAction = staffAction(["cashier"], z.object({}).strict(), async () => ({ at: Date.now(), journal: journalCounts() }));
+export const benchEmptyAction = staffAction(["cashier"], z.object({}).strict(), async () => ({
+  at: Date.now(),
+  journal: journalCounts(),
+}));
