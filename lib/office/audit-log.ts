@@ -48,9 +48,26 @@ export const KIND_LABELS: Record<string, string> = {
 
 export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind.replace(/_/g, " ");
 
-const SALE_KINDS = new Set(["sale_recorded", "sale_settled", "sale_retried", "sale_resolved", "fines_rechecked", "slip_reprinted", "slip_viewed", "card_order_created", "card_status_checked"]);
+const SALE_KINDS = new Set([
+  "sale_recorded",
+  "sale_settled",
+  "sale_retried",
+  "sale_resolved",
+  "fines_rechecked",
+  "slip_reprinted",
+  "slip_viewed",
+  "card_order_created",
+  "card_status_checked",
+]);
 const SHIFT_KINDS = new Set(["shift_opened", "shift_closed", "shift_force_closed", "z_reprinted"]);
-const USER_KINDS = new Set(["user_created", "user_changed", "sign_in", "sign_in_failed", "account_locked", "sign_out"]);
+const USER_KINDS = new Set([
+  "user_created",
+  "user_changed",
+  "sign_in",
+  "sign_in_failed",
+  "account_locked",
+  "sign_out",
+]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Where an event's subject can be opened: its sale, its shift, or the users list. */
@@ -66,7 +83,8 @@ export function subjectLink(kind: string, subject: string | null): string | null
 export function detailLines(detail: Record<string, unknown> | null): string[] {
   if (!detail) return [];
   return Object.entries(detail).map(([key, value]) => {
-    if (/Cents$/.test(key) && typeof value === "number") return `${key.replace(/Cents$/, "")}: ${formatRand(value)}`;
+    if (/Cents$/.test(key) && typeof value === "number")
+      return `${key.replace(/Cents$/, "")}: ${formatRand(value)}`;
     return `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`;
   });
 }
@@ -76,16 +94,30 @@ export interface AuditRow extends AuditEvent {
   tillName: string | null;
 }
 
-export async function queryAudit(filter: AuditFilter): Promise<{ rows: AuditRow[]; total: number }> {
+export async function queryAudit(
+  filter: AuditFilter,
+): Promise<{ rows: AuditRow[]; total: number }> {
   const database = await db();
   const where: SQL[] = [];
   if (filter.username) where.push(eq(auditEvents.username, filter.username));
   if (filter.kind) where.push(eq(auditEvents.kind, filter.kind));
   if (filter.tillId) where.push(eq(auditEvents.tillId, filter.tillId));
   if (filter.cashierId) {
-    const theirSales = database.select({ id: sql<string>`${sales.id}::text` }).from(sales).where(eq(sales.userId, filter.cashierId));
-    const theirShifts = database.select({ id: sql<string>`${shifts.id}::text` }).from(shifts).where(eq(shifts.userId, filter.cashierId));
-    where.push(or(eq(auditEvents.userId, filter.cashierId), inArray(auditEvents.subject, theirSales), inArray(auditEvents.subject, theirShifts))!);
+    const theirSales = database
+      .select({ id: sql<string>`${sales.id}::text` })
+      .from(sales)
+      .where(eq(sales.userId, filter.cashierId));
+    const theirShifts = database
+      .select({ id: sql<string>`${shifts.id}::text` })
+      .from(shifts)
+      .where(eq(shifts.userId, filter.cashierId));
+    where.push(
+      or(
+        eq(auditEvents.userId, filter.cashierId),
+        inArray(auditEvents.subject, theirSales),
+        inArray(auditEvents.subject, theirShifts),
+      )!,
+    );
   }
   if (filter.day) {
     const { start, end } = saDayBounds(filter.day);
@@ -102,9 +134,15 @@ export async function queryAudit(filter: AuditFilter): Promise<{ rows: AuditRow[
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
       .limit(AUDIT_PAGE_SIZE)
       .offset((filter.page - 1) * AUDIT_PAGE_SIZE),
-    database.select({ n: sql<number>`count(*)::int` }).from(auditEvents).where(condition),
+    database
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditEvents)
+      .where(condition),
   ]);
-  return { rows: rows.map((r) => ({ ...r.event, displayName: r.displayName, tillName: r.tillName })), total: count?.n ?? 0 };
+  return {
+    rows: rows.map((r) => ({ ...r.event, displayName: r.displayName, tillName: r.tillName })),
+    total: count?.n ?? 0,
+  };
 }
 
 /** The values the filters offer: kinds and user names in the log, every till, every cashier. */
@@ -116,10 +154,23 @@ export async function auditFilterChoices(): Promise<{
 }> {
   const database = await db();
   const [kinds, names, allTills, cashiers] = await Promise.all([
-    database.selectDistinct({ kind: auditEvents.kind }).from(auditEvents).orderBy(asc(auditEvents.kind)),
-    database.selectDistinct({ username: auditEvents.username }).from(auditEvents).orderBy(asc(auditEvents.username)),
-    database.select({ id: tills.id, name: tills.name }).from(tills).orderBy(asc(tills.kind), asc(tills.id)),
-    database.select({ id: users.id, name: users.displayName }).from(users).where(eq(users.role, "cashier")).orderBy(asc(users.displayName)),
+    database
+      .selectDistinct({ kind: auditEvents.kind })
+      .from(auditEvents)
+      .orderBy(asc(auditEvents.kind)),
+    database
+      .selectDistinct({ username: auditEvents.username })
+      .from(auditEvents)
+      .orderBy(asc(auditEvents.username)),
+    database
+      .select({ id: tills.id, name: tills.name })
+      .from(tills)
+      .orderBy(asc(tills.kind), asc(tills.id)),
+    database
+      .select({ id: users.id, name: users.displayName })
+      .from(users)
+      .where(eq(users.role, "cashier"))
+      .orderBy(asc(users.displayName)),
   ]);
   return {
     kinds: kinds.map((k) => k.kind),

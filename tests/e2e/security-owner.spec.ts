@@ -36,27 +36,57 @@ test.beforeAll(async () => {
   const owner = who.get("owner")!;
   await ok(owner, "app/(till)/shift/actions.ts#openShiftAction", { openingFloat: "100" });
   const cashKey = crypto.randomUUID();
-  const buy = (key: string, method: string) => ({ meterNumber: "01100000007", municipality: "tshwane_prepaid", amount: "10", method, idempotencyKey: key });
-  const cash = await ok<{ id: string; status: string }>(owner, "app/(till)/electricity/actions.ts#purchaseElectricityAction", buy(cashKey, "cash"));
-  expect(cash.status).toBe("completed");
-  const card = await ok<{ id: string }>(owner, "app/(till)/electricity/actions.ts#purchaseElectricityAction", buy(crypto.randomUUID(), "card"));
-  const kiosk = who.get("kiosk")!;
-  const found = await ok<{ fines: { noticeNumber: string; grossCents: number; isPaid: boolean }[] }>(kiosk, "app/kiosk/actions.ts#kioskLookUpAction", { kind: "id", value: NOMVULA });
-  const fine = found.fines.find((f) => !f.isPaid)!;
-  const kioskSale = await ok<{ saleId: string }>(kiosk, "app/kiosk/actions.ts#kioskPayFinesAction", {
-    kind: "id",
-    value: NOMVULA,
-    idempotencyKey: crypto.randomUUID(),
-    fines: [{ noticeNumber: fine.noticeNumber, grossCents: fine.grossCents }],
+  const buy = (key: string, method: string) => ({
+    meterNumber: "01100000007",
+    municipality: "tshwane_prepaid",
+    amount: "10",
+    method,
+    idempotencyKey: key,
   });
-  objects = { cashSale: cash.id, cashKey, cardSale: card.id, kioskSale: kioskSale.saleId, closedShift: "" };
+  const cash = await ok<{ id: string; status: string }>(
+    owner,
+    "app/(till)/electricity/actions.ts#purchaseElectricityAction",
+    buy(cashKey, "cash"),
+  );
+  expect(cash.status).toBe("completed");
+  const card = await ok<{ id: string }>(
+    owner,
+    "app/(till)/electricity/actions.ts#purchaseElectricityAction",
+    buy(crypto.randomUUID(), "card"),
+  );
+  const kiosk = who.get("kiosk")!;
+  const found = await ok<{
+    fines: { noticeNumber: string; grossCents: number; isPaid: boolean }[];
+  }>(kiosk, "app/kiosk/actions.ts#kioskLookUpAction", { kind: "id", value: NOMVULA });
+  const fine = found.fines.find((f) => !f.isPaid)!;
+  const kioskSale = await ok<{ saleId: string }>(
+    kiosk,
+    "app/kiosk/actions.ts#kioskPayFinesAction",
+    {
+      kind: "id",
+      value: NOMVULA,
+      idempotencyKey: crypto.randomUUID(),
+      fines: [{ noticeNumber: fine.noticeNumber, grossCents: fine.grossCents }],
+    },
+  );
+  objects = {
+    cashSale: cash.id,
+    cashKey,
+    cardSale: card.id,
+    kioskSale: kioskSale.saleId,
+    closedShift: "",
+  };
 });
 
 test("pages that take an id show the object to its owner (or a supervisor's own view) only", async () => {
   // A closed shift of the owner's for the Z report rows: a second owner shift, closed at once.
   const closer = await signIn(E2E.appUrl, { ...DEMO.cashier2, till: "Till 2" });
   await ok(closer, "app/(till)/shift/actions.ts#openShiftAction", { openingFloat: "0" });
-  const closed = await ok<{ shiftId: string }>(closer, "app/(till)/shift/actions.ts#closeShiftAction", { counts: {} });
+  const closed = await ok<{ shiftId: string }>(
+    closer,
+    "app/(till)/shift/actions.ts#closeShiftAction",
+    { counts: {} },
+  );
   objects.closedShift = closed.shiftId;
   // The owner at Till 2 is the same person: the Z report is theirs at Till 2, so read it there.
   who.set("owner", closer);
@@ -66,7 +96,10 @@ test("pages that take an id show the object to its owner (or a supervisor's own 
       const res = await who.get(caller)!.fetch(page.path(objects));
       const body = res.status === 200 ? await res.text() : "";
       const shown = body.includes(page.marker);
-      if (shown !== page.allowed.includes(caller)) failures.push(`${page.name} as ${caller}: ${shown ? "shown" : `not shown (${res.status})`}`);
+      if (shown !== page.allowed.includes(caller))
+        failures.push(
+          `${page.name} as ${caller}: ${shown ? "shown" : `not shown (${res.status})`}`,
+        );
     }
   }
   expect(failures).toEqual([]);
@@ -82,7 +115,8 @@ test("actions that take an id act for the object's owner (or a supervisor) only"
       const r = await callAction(who.get(caller)!, action(row.action), row.input(objects));
       const refused = r.result?.ok === false && NOT_YOURS.includes(r.result.error ?? "");
       const allowed = row.allowed.includes(caller);
-      if (allowed === refused || r.result === undefined) failures.push(`${row.action} as ${caller}: ${JSON.stringify(r.result ?? r.status)}`);
+      if (allowed === refused || r.result === undefined)
+        failures.push(`${row.action} as ${caller}: ${JSON.stringify(r.result ?? r.status)}`);
     }
   }
   expect(failures).toEqual([]);

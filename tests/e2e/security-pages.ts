@@ -16,6 +16,14 @@ export const PAGES = {
     "/shift/close",
     "/bench",
   ],
-  supervisor: ["/office", "/balance", "/reconciliation", "/unresolved", "/shifts", "/users", "/audit"],
+  supervisor: [
+    "/office",
+    "/balance",
+    "/reconciliation",
+    "/unresolved",
+    "/shifts",
+    "/users",
+    "/audit",
+  ],
   kiosk: ["/kiosk"],
 } as const;

@@ -1,12 +1,19 @@
 import { expect, test } from "@playwright/test";
-import { callAction, findAction, Session, signIn as httpSignIn } from "../../bench/lib/kassa-client";
+import {
+  callAction,
+  findAction,
+  Session,
+  signIn as httpSignIn,
+} from "../../bench/lib/kassa-client";
 import { DEMO, ensureShiftOpen, signIn, submitSignIn } from "./support/auth";
 import { E2E, STATE } from "./support/env";
 
 /** Staff accountability: tills are enrolled devices, a shift is one cashier's drawer, guessing is cut short. */
 const DIST = process.env.NEXT_DIST_DIR ?? ".next";
 
-test("a browser that is not enrolled serves the office only; an enrolled one signs in at its till", async ({ page }) => {
+test("a browser that is not enrolled serves the office only; an enrolled one signs in at its till", async ({
+  page,
+}) => {
   await submitSignIn(page, DEMO.cashier2);
   await expect(page.locator("#sign-in-error")).toContainText("not enrolled as a till");
   await expect(page).toHaveURL(/\/login/);
@@ -15,7 +22,10 @@ test("a browser that is not enrolled serves the office only; an enrolled one sig
   await expect(page.getByTestId("till-name")).toHaveText("Till 3");
 });
 
-test("a revoked till browser loses its session, and a session cookie is worthless without its device", async ({ page, browser }) => {
+test("a revoked till browser loses its session, and a session cookie is worthless without its device", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, { ...DEMO.cashier2, till: "Till 3" });
   await expect(page.getByTestId("till-name")).toHaveText("Till 3");
   // The session cookie alone, carried to another browser, signs nobody in.
@@ -33,7 +43,10 @@ test("a revoked till browser loses its session, and a session cookie is worthles
   const row = supervisor.locator('tr[data-till="till-3"]');
   while ((await row.getByRole("button", { name: /^Revoke/ }).count()) > 0) {
     const before = await row.getByRole("button", { name: /^Revoke/ }).count();
-    await row.getByRole("button", { name: /^Revoke/ }).first().click();
+    await row
+      .getByRole("button", { name: /^Revoke/ })
+      .first()
+      .click();
     await expect(row.getByRole("button", { name: /^Revoke/ })).toHaveCount(before - 1);
   }
   await office.close();
@@ -42,7 +55,10 @@ test("a revoked till browser loses its session, and a session cookie is worthles
   await expect(page.getByTestId("device-till")).toContainText("not enrolled");
 });
 
-test("two cashiers at one till: each has their own drawer, and the cash-up is blind", async ({ page, browser }) => {
+test("two cashiers at one till: each has their own drawer, and the cash-up is blind", async ({
+  page,
+  browser,
+}) => {
   // Thandi (the demo cashier) has her shift open at Till 1.
   const first = await browser.newContext({ storageState: STATE.cashier });
   const thandi = await first.newPage();
@@ -84,7 +100,12 @@ test("40 concurrent wrong passwords: at most 5 are checked and the account is lo
   const username = `guess${Date.now() % 1_000_000}`;
   const password = "the-right-password-1";
   const create = findAction(DIST, "app/(office)/users/actions.ts", "createUserAction");
-  const created = await callAction(supervisor, create, { username, displayName: "Guess Target", role: "cashier", password });
+  const created = await callAction(supervisor, create, {
+    username,
+    displayName: "Guess Target",
+    role: "cashier",
+    password,
+  });
   expect(created.result).toMatchObject({ ok: true });
 
   const attempt = async (pw: string) => {
@@ -94,12 +115,23 @@ test("40 concurrent wrong passwords: at most 5 are checked and the account is lo
       const res = await s.fetch("/api/auth/callback/credentials", {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ username, password: pw, csrfToken, callbackUrl: `${E2E.appUrl}/`, json: "true" }),
+        body: new URLSearchParams({
+          username,
+          password: pw,
+          csrfToken,
+          callbackUrl: `${E2E.appUrl}/`,
+          json: "true",
+        }),
       });
-      return decodeURIComponent(((await res.json()) as { url?: string }).url ?? "").replace(/\+/g, " ");
+      return decodeURIComponent(((await res.json()) as { url?: string }).url ?? "").replace(
+        /\+/g,
+        " ",
+      );
     };
   };
-  const ready = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(`wrong-password-${i}`)));
+  const ready = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => attempt(`wrong-password-${i}`)),
+  );
   const answers = await Promise.all(ready.map((go) => go()));
   expect(answers.every((a) => a.includes("error="))).toBe(true);
 

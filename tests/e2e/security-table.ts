@@ -218,29 +218,113 @@ export interface Objects {
   closedShift: string;
 }
 
-export const OWNER_PAGES: { name: string; path: (o: Objects) => string; marker: string; allowed: Caller[] }[] = [
+export const OWNER_PAGES: {
+  name: string;
+  path: (o: Objects) => string;
+  marker: string;
+  allowed: Caller[];
+}[] = [
   { name: "slip", path: (o) => `/slips/${o.cashSale}`, marker: 'id="slip"', allowed: ["owner"] },
-  { name: "slip reprint", path: (o) => `/slips/${o.cashSale}?reprint=1`, marker: 'id="slip"', allowed: ["owner"] },
-  { name: "kiosk sale as a slip", path: (o) => `/slips/${o.kioskSale}`, marker: 'id="slip"', allowed: [] },
-  { name: "office view of a sale", path: (o) => `/sales/${o.cashSale}`, marker: 'data-testid="sale-cashier"', allowed: ["supervisor"] },
-  { name: "office view of a kiosk sale", path: (o) => `/sales/${o.kioskSale}`, marker: 'data-testid="sale-cashier"', allowed: ["supervisor"] },
-  { name: "Z report", path: (o) => `/shift/z/${o.closedShift}`, marker: "Z report No.", allowed: ["owner"] },
-  { name: "office shift report", path: (o) => `/shifts/${o.closedShift}`, marker: "Z report No.", allowed: ["supervisor"] },
-  { name: "kiosk receipt without its one-time link", path: (o) => `/kiosk/fines/receipt/${o.kioskSale}`, marker: 'data-testid="fine-receipt"', allowed: [] },
+  {
+    name: "slip reprint",
+    path: (o) => `/slips/${o.cashSale}?reprint=1`,
+    marker: 'id="slip"',
+    allowed: ["owner"],
+  },
+  {
+    name: "kiosk sale as a slip",
+    path: (o) => `/slips/${o.kioskSale}`,
+    marker: 'id="slip"',
+    allowed: [],
+  },
+  {
+    name: "office view of a sale",
+    path: (o) => `/sales/${o.cashSale}`,
+    marker: 'data-testid="sale-cashier"',
+    allowed: ["supervisor"],
+  },
+  {
+    name: "office view of a kiosk sale",
+    path: (o) => `/sales/${o.kioskSale}`,
+    marker: 'data-testid="sale-cashier"',
+    allowed: ["supervisor"],
+  },
+  {
+    name: "Z report",
+    path: (o) => `/shift/z/${o.closedShift}`,
+    marker: "Z report No.",
+    allowed: ["owner"],
+  },
+  {
+    name: "office shift report",
+    path: (o) => `/shifts/${o.closedShift}`,
+    marker: "Z report No.",
+    allowed: ["supervisor"],
+  },
+  {
+    name: "kiosk receipt without its one-time link",
+    path: (o) => `/kiosk/fines/receipt/${o.kioskSale}`,
+    marker: 'data-testid="fine-receipt"',
+    allowed: [],
+  },
 ];
 
-export const OWNER_ACTIONS: { action: string; input: (o: Objects) => unknown; allowed: Caller[] }[] = [
-  { action: "app/(till)/history/actions.ts#retrySaleAction", input: (o) => ({ saleId: o.cashSale }), allowed: ["owner"] },
-  { action: "app/(till)/history/actions.ts#saleByKeyAction", input: (o) => ({ idempotencyKey: o.cashKey }), allowed: ["owner"] },
-  { action: "app/(till)/fines/actions.ts#recheckFinesSaleAction", input: (o) => ({ saleId: o.kioskSale }), allowed: ["supervisor"] },
-  { action: "app/(till)/pay/actions.ts#pollCardPaymentAction", input: (o) => ({ saleId: o.cardSale }), allowed: ["owner"] },
-  { action: "app/(till)/pay/actions.ts#startCardPaymentAction", input: (o) => ({ saleId: o.cardSale }), allowed: ["owner"] },
-  { action: "app/(till)/pay/actions.ts#pollCardPaymentAction", input: (o) => ({ saleId: o.kioskSale }), allowed: [] },
-  { action: "app/kiosk/pay/actions.ts#finishKioskCardPaymentAction", input: (o) => ({ saleId: o.cardSale, final: false }), allowed: [] },
-  { action: "app/kiosk/pay/actions.ts#startKioskCardPaymentAction", input: (o) => ({ saleId: o.cardSale }), allowed: [] },
-  { action: "app/kiosk/pay/actions.ts#startKioskCardPaymentAction", input: (o) => ({ saleId: o.kioskSale }), allowed: ["kiosk"] },
+export const OWNER_ACTIONS: {
+  action: string;
+  input: (o: Objects) => unknown;
+  allowed: Caller[];
+}[] = [
+  {
+    action: "app/(till)/history/actions.ts#retrySaleAction",
+    input: (o) => ({ saleId: o.cashSale }),
+    allowed: ["owner"],
+  },
+  {
+    action: "app/(till)/history/actions.ts#saleByKeyAction",
+    input: (o) => ({ idempotencyKey: o.cashKey }),
+    allowed: ["owner"],
+  },
+  {
+    action: "app/(till)/fines/actions.ts#recheckFinesSaleAction",
+    input: (o) => ({ saleId: o.kioskSale }),
+    allowed: ["supervisor"],
+  },
+  {
+    action: "app/(till)/pay/actions.ts#pollCardPaymentAction",
+    input: (o) => ({ saleId: o.cardSale }),
+    allowed: ["owner"],
+  },
+  {
+    action: "app/(till)/pay/actions.ts#startCardPaymentAction",
+    input: (o) => ({ saleId: o.cardSale }),
+    allowed: ["owner"],
+  },
+  {
+    action: "app/(till)/pay/actions.ts#pollCardPaymentAction",
+    input: (o) => ({ saleId: o.kioskSale }),
+    allowed: [],
+  },
+  {
+    action: "app/kiosk/pay/actions.ts#finishKioskCardPaymentAction",
+    input: (o) => ({ saleId: o.cardSale, final: false }),
+    allowed: [],
+  },
+  {
+    action: "app/kiosk/pay/actions.ts#startKioskCardPaymentAction",
+    input: (o) => ({ saleId: o.cardSale }),
+    allowed: [],
+  },
+  {
+    action: "app/kiosk/pay/actions.ts#startKioskCardPaymentAction",
+    input: (o) => ({ saleId: o.kioskSale }),
+    allowed: ["kiosk"],
+  },
   // Last: the owner's cancel settles the card sale (a colleague's cancel must not).
-  { action: "app/(till)/pay/actions.ts#cancelCardPaymentAction", input: (o) => ({ saleId: o.cardSale }), allowed: ["owner"] },
+  {
+    action: "app/(till)/pay/actions.ts#cancelCardPaymentAction",
+    input: (o) => ({ saleId: o.cardSale }),
+    allowed: ["owner"],
+  },
 ];
 
 /** What a refusal of someone else's object says (never the object's data). */
