@@ -23,6 +23,7 @@ export const PAGES = {
     "/unresolved",
     "/shifts",
     "/users",
+    "/tills",
     "/audit",
   ],
   kiosk: ["/kiosk"],
