@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { kioskAliveAction } from "./actions";
 
@@ -11,13 +12,14 @@ const REPORT_EVERY_MS = 30_000;
  * only after 2 minutes without a touch. When the session has ended, the kiosk shows sign-in.
  */
 export function KioskAlive() {
+  const router = useRouter();
   useEffect(() => {
     let last = Date.now();
     const touched = () => {
       if (Date.now() - last < REPORT_EVERY_MS) return;
       last = Date.now();
       void kioskAliveAction({}).then((r) => {
-        if (!r.ok) window.location.assign("/login");
+        if (!r.ok) router.replace("/login");
       });
     };
     for (const e of ["pointerdown", "keydown"] as const)
@@ -26,6 +28,6 @@ export function KioskAlive() {
       for (const e of ["pointerdown", "keydown"] as const)
         window.removeEventListener(e, touched, { capture: true });
     };
-  }, []);
+  }, [router]);
   return null;
 }

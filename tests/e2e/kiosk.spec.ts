@@ -21,7 +21,9 @@ function fine(page: Page, notice: string) {
   return page.locator(`li[data-notice="${notice}"]`);
 }
 
-test("a customer pays two fines by card with the keypad and sees the registry's receipts", async ({ page }) => {
+test("a customer pays two fines by card with the keypad and sees the registry's receipts", async ({
+  page,
+}) => {
   const seen: string[] = [];
   page.on("request", (r) => seen.push(r.url()));
   page.on("framenavigated", (f) => seen.push(f.url()));
@@ -29,6 +31,9 @@ test("a customer pays two fines by card with the keypad and sees the registry's 
   await page.goto("/kiosk");
   await page.getByRole("button", { name: "Use my ID number" }).click();
   await tapNumber(page, THANDI);
+  // Masked but for the last 4 digits, until the customer asks to see it.
+  await expect(page.getByLabel("ID number")).toHaveValue(`${"•".repeat(9)}3089`);
+  await page.getByRole("button", { name: "Show" }).click();
   await expect(page.getByLabel("ID number")).toHaveValue(THANDI);
   await page.getByRole("button", { name: "Look up fines" }).click();
   await expect(fine(page, "0212600000000035")).toContainText("Paid");
@@ -52,7 +57,9 @@ test("a customer pays two fines by card with the keypad and sees the registry's 
   }
   await expect(page.getByTestId("kiosk-receipt-total")).toHaveText("R 1 550,00");
   await expect(page.getByRole("button", { name: "Print receipt" })).toBeVisible();
-  expect((await finesTransactions(page.request, saleId)).map((t) => t.amountCents)).toEqual([155000]);
+  expect((await finesTransactions(page.request, saleId)).map((t) => t.amountCents)).toEqual([
+    155000,
+  ]);
 
   // Done: back to the start; a new look-up shows both fines paid.
   await page.getByRole("button", { name: "Done" }).click();
@@ -82,7 +89,9 @@ test("the kiosk clears itself after a minute without a touch", async ({ page }) 
   await expect(page.locator("#kiosk-number-error")).toContainText("13 digits");
   await tapNumber(page, "6");
   await page.getByRole("button", { name: "Look up fines" }).click();
-  await expect(page.getByRole("heading", { name: "Your traffic fines", exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Your traffic fines", exact: true }),
+  ).toBeVisible();
   await expect(fine(page, "0222600000000017")).toContainText("Paid");
 
   // 50 s later the screen asks; a touch keeps it.
@@ -91,12 +100,55 @@ test("the kiosk clears itself after a minute without a touch", async ({ page }) 
   await expect(page.getByTestId("idle-countdown")).toHaveText("10");
   await page.getByRole("button", { name: "I'm still here" }).click();
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
-  await expect(page.getByRole("heading", { name: "Your traffic fines", exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Your traffic fines", exact: true }),
+  ).toBeVisible();
 
   // A full minute without a touch: back to the start, nothing of this customer left.
   await page.clock.fastForward(61_000);
   await expect(page.getByRole("button", { name: "Use my ID number" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Your traffic fines", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Your traffic fines", exact: true })).toHaveCount(
+    0,
+  );
   await page.getByRole("button", { name: "Use my ID number" }).click();
   await expect(page.getByLabel("ID number")).toHaveValue("");
+});
+
+// Sipho Dlamini (docs/sandbox.md): one payable fine, used by no other spec.
+const SIPHO = "0101305789089";
+
+test("after Done, Back and the checkout's return link do not show the previous customer's receipt", async ({
+  page,
+}) => {
+  await page.goto("/kiosk");
+  await page.getByRole("button", { name: "Use my ID number" }).click();
+  await tapNumber(page, SIPHO);
+  await page.getByRole("button", { name: "Look up fines" }).click();
+  await fine(page, "0222600000000033").getByRole("checkbox").check();
+  const saleId = await withMarkPaidLock(async () => {
+    await page.getByRole("button", { name: "Pay by card" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${E2E.sandboxOrigin}/checkout/`));
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page).toHaveURL(/\/kiosk\/fines\/receipt\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    return page.url().split("/").pop()!;
+  });
+  await expect(page.getByRole("heading", { name: "Your fines are paid" })).toBeVisible();
+  await expect(fine(page, "0222600000000033").getByTestId("fine-receipt")).toHaveText(/^RR\d+$/);
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page).toHaveURL(/\/kiosk$/);
+
+  // The next customer presses Back: the receipt's address, but no receipt.
+  await page.goBack();
+  await expect(
+    page.getByRole("heading", { name: "This receipt is no longer shown" }),
+  ).toBeVisible();
+  await expect(page.getByTestId("fine-receipt")).toHaveCount(0);
+  // ... or opens the checkout's "Return to the shop" address again.
+  await page.goto(`/kiosk/pay/${saleId}/done`);
+  await expect(page.getByRole("heading", { name: "This payment is finished" })).toBeVisible();
+  await expect(page.getByTestId("fine-receipt")).toHaveCount(0);
+  await page.goto(`/kiosk/fines/receipt/${saleId}`);
+  await expect(
+    page.getByRole("heading", { name: "This receipt is no longer shown" }),
+  ).toBeVisible();
 });

@@ -139,7 +139,7 @@ test("users: create a cashier who signs in; disable ends the session; reset, loc
 
   await page.goto(`/audit?user=supervisor&kind=user_changed`);
   const rows = page.getByRole("table", { name: "Audit events" }).getByRole("row").filter({ hasText: username });
-  for (const change of ["disabled", "enabled", "password_reset", "unlocked"]) await expect(rows.filter({ hasText: `"change":"${change}"` })).toHaveCount(1);
+  for (const change of ["disabled", "enabled", "password_reset", "unlocked"]) await expect(rows.filter({ hasText: `change: ${change}` })).toHaveCount(1);
   await page.goto(`/audit?kind=user_created`);
   await expect(page.getByRole("row").filter({ hasText: username })).toHaveCount(1);
 });
@@ -153,8 +153,8 @@ test("audit log: filter by user, kind and day, a page at a time", async ({ page 
   const rows = page.getByRole("table", { name: "Audit events" }).locator("tbody tr");
   await expect(rows.first()).toBeVisible();
   for (const row of await rows.all()) {
-    await expect(row.locator("td").nth(1)).toHaveText("cashier");
-    await expect(row.locator("td").nth(4)).toHaveText("sign_in");
+    await expect(row.locator("td").nth(1)).toContainText("cashier");
+    await expect(row.locator("td").nth(4)).toHaveText("Signed in");
   }
   await page.getByLabel("Day", { exact: true }).fill("2001-01-01");
   await page.getByRole("button", { name: "Filter" }).click();

@@ -16,6 +16,15 @@ export const PAGES = {
     "/shift/close",
     "/bench",
   ],
-  supervisor: ["/office", "/balance", "/reconciliation", "/unresolved", "/shifts", "/users", "/audit"],
+  supervisor: [
+    "/office",
+    "/balance",
+    "/reconciliation",
+    "/unresolved",
+    "/shifts",
+    "/users",
+    "/tills",
+    "/audit",
+  ],
   kiosk: ["/kiosk"],
 } as const;

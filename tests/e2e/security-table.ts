@@ -199,3 +199,138 @@ export const REFUSED = {
   signedOut: "Your session has ended. Sign in again.",
   wrongRole: "You are not allowed to do this.",
 };
+
+/**
+ * The object rule (docs/architecture.md, "Who may see what"): every page and action that
+ * takes an id, tried by the object's owner (a cashier), another cashier at the same till, a
+ * supervisor and a kiosk. security-owner.spec.ts makes the objects and walks this table.
+ * `allowed` lists who gets through; everyone else is refused and sees nothing of the object.
+ */
+export type Caller = "owner" | "other" | "supervisor" | "kiosk";
+export interface Objects {
+  /** The owner's completed cash sale, its idempotency key, and the owner's waiting card sale. */
+  cashSale: string;
+  cashKey: string;
+  cardSale: string;
+  /** A kiosk customer's fines sale (card, waiting). */
+  kioskSale: string;
+  /** The owner's closed shift. */
+  closedShift: string;
+}
+
+export const OWNER_PAGES: {
+  name: string;
+  path: (o: Objects) => string;
+  marker: string;
+  allowed: Caller[];
+}[] = [
+  { name: "slip", path: (o) => `/slips/${o.cashSale}`, marker: 'id="slip"', allowed: ["owner"] },
+  {
+    name: "slip reprint",
+    path: (o) => `/slips/${o.cashSale}?reprint=1`,
+    marker: 'id="slip"',
+    allowed: ["owner"],
+  },
+  {
+    name: "kiosk sale as a slip",
+    path: (o) => `/slips/${o.kioskSale}`,
+    marker: 'id="slip"',
+    allowed: [],
+  },
+  {
+    name: "office view of a sale",
+    path: (o) => `/sales/${o.cashSale}`,
+    marker: 'data-testid="sale-cashier"',
+    allowed: ["supervisor"],
+  },
+  {
+    name: "office view of a kiosk sale",
+    path: (o) => `/sales/${o.kioskSale}`,
+    marker: 'data-testid="sale-cashier"',
+    allowed: ["supervisor"],
+  },
+  {
+    name: "Z report",
+    path: (o) => `/shift/z/${o.closedShift}`,
+    marker: "Z report No.",
+    allowed: ["owner"],
+  },
+  {
+    name: "office shift report",
+    path: (o) => `/shifts/${o.closedShift}`,
+    marker: "Z report No.",
+    allowed: ["supervisor"],
+  },
+  {
+    name: "kiosk receipt without its one-time link",
+    path: (o) => `/kiosk/fines/receipt/${o.kioskSale}`,
+    marker: 'data-testid="fine-receipt"',
+    allowed: [],
+  },
+];
+
+export const OWNER_ACTIONS: {
+  action: string;
+  input: (o: Objects) => unknown;
+  allowed: Caller[];
+}[] = [
+  {
+    action: "app/(till)/history/actions.ts#retrySaleAction",
+    input: (o) => ({ saleId: o.cashSale }),
+    allowed: ["owner"],
+  },
+  {
+    action: "app/(till)/history/actions.ts#saleByKeyAction",
+    input: (o) => ({ idempotencyKey: o.cashKey }),
+    allowed: ["owner"],
+  },
+  {
+    action: "app/(till)/fines/actions.ts#recheckFinesSaleAction",
+    input: (o) => ({ saleId: o.kioskSale }),
+    allowed: ["supervisor"],
+  },
+  {
+    action: "app/(till)/pay/actions.ts#pollCardPaymentAction",
+    input: (o) => ({ saleId: o.cardSale }),
+    allowed: ["owner"],
+  },
+  {
+    action: "app/(till)/pay/actions.ts#startCardPaymentAction",
+    input: (o) => ({ saleId: o.cardSale }),
+    allowed: ["owner"],
+  },
+  {
+    action: "app/(till)/pay/actions.ts#pollCardPaymentAction",
+    input: (o) => ({ saleId: o.kioskSale }),
+    allowed: [],
+  },
+  {
+    action: "app/kiosk/pay/actions.ts#finishKioskCardPaymentAction",
+    input: (o) => ({ saleId: o.cardSale, final: false }),
+    allowed: [],
+  },
+  {
+    action: "app/kiosk/pay/actions.ts#startKioskCardPaymentAction",
+    input: (o) => ({ saleId: o.cardSale }),
+    allowed: [],
+  },
+  {
+    action: "app/kiosk/pay/actions.ts#startKioskCardPaymentAction",
+    input: (o) => ({ saleId: o.kioskSale }),
+    allowed: ["kiosk"],
+  },
+  // Last: the owner's cancel settles the card sale (a colleague's cancel must not).
+  {
+    action: "app/(till)/pay/actions.ts#cancelCardPaymentAction",
+    input: (o) => ({ saleId: o.cardSale }),
+    allowed: ["owner"],
+  },
+];
+
+/** What a refusal of someone else's object says (never the object's data). */
+export const NOT_YOURS = [
+  REFUSED.wrongRole,
+  "This sale is not one of yours.",
+  "This card payment does not belong to this till.",
+  "No such fines sale.",
+];

@@ -1,7 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageRole } from "@/lib/auth/staff";
-import { AUDIT_PAGE_SIZE, auditFilterChoices, queryAudit } from "@/lib/office/audit-log";
+import {
+  AUDIT_PAGE_SIZE,
+  auditFilterChoices,
+  detailLines,
+  kindLabel,
+  queryAudit,
+  subjectLink,
+} from "@/lib/office/audit-log";
 import { formatSaDateTime, isSaDay } from "@/lib/reports/day";
 import { auditFilterSchema } from "./schema";
 
@@ -13,15 +20,34 @@ type Search = Promise<Record<string, string | undefined>>;
 export default async function AuditPage({ searchParams }: { searchParams: Search }) {
   await requirePageRole("supervisor");
   const raw = await searchParams;
-  const f = auditFilterSchema.parse({ user: raw.user || undefined, kind: raw.kind || undefined, day: raw.day || undefined, page: raw.page ?? 1 });
+  const f = auditFilterSchema.parse({
+    user: raw.user || undefined,
+    kind: raw.kind || undefined,
+    day: raw.day || undefined,
+    till: raw.till || undefined,
+    cashier: raw.cashier || undefined,
+    page: raw.page ?? 1,
+  });
   const day = f.day && isSaDay(f.day) ? f.day : undefined;
-  const [{ rows, total }, choices] = await Promise.all([queryAudit({ username: f.user, kind: f.kind, day, page: f.page }), auditFilterChoices()]);
+  const [{ rows, total }, choices] = await Promise.all([
+    queryAudit({
+      username: f.user,
+      kind: f.kind,
+      day,
+      tillId: f.till,
+      cashierId: f.cashier,
+      page: f.page,
+    }),
+    auditFilterChoices(),
+  ]);
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   const link = (page: number) => {
     const q = new URLSearchParams();
     if (f.user) q.set("user", f.user);
     if (f.kind) q.set("kind", f.kind);
     if (day) q.set("day", day);
+    if (f.till) q.set("till", f.till);
+    if (f.cashier) q.set("cashier", f.cashier);
     q.set("page", String(page));
     return `/audit?${q.toString()}`;
   };
@@ -33,10 +59,17 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           <label htmlFor="filter-user" className="font-medium">
             User
           </label>
-          <select id="filter-user" name="user" defaultValue={f.user ?? ""} className="rounded border border-slate-400 px-2 py-2">
+          <select
+            id="filter-user"
+            name="user"
+            defaultValue={f.user ?? ""}
+            className="rounded border border-slate-400 px-2 py-2"
+          >
             <option value="">Everyone</option>
             {choices.usernames.map((u) => (
-              <option key={u} value={u}>{u}</option>
+              <option key={u} value={u}>
+                {u}
+              </option>
             ))}
           </select>
         </div>
@@ -44,10 +77,53 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           <label htmlFor="filter-kind" className="font-medium">
             Kind of event
           </label>
-          <select id="filter-kind" name="kind" defaultValue={f.kind ?? ""} className="rounded border border-slate-400 px-2 py-2">
+          <select
+            id="filter-kind"
+            name="kind"
+            defaultValue={f.kind ?? ""}
+            className="rounded border border-slate-400 px-2 py-2"
+          >
             <option value="">All kinds</option>
             {choices.kinds.map((k) => (
-              <option key={k} value={k}>{k}</option>
+              <option key={k} value={k}>
+                {kindLabel(k)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-till" className="font-medium">
+            Till
+          </label>
+          <select
+            id="filter-till"
+            name="till"
+            defaultValue={f.till ?? ""}
+            className="rounded border border-slate-400 px-2 py-2"
+          >
+            <option value="">All tills</option>
+            {choices.tills.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-cashier" className="font-medium">
+            Cashier
+          </label>
+          <select
+            id="filter-cashier"
+            name="cashier"
+            defaultValue={f.cashier ?? ""}
+            className="rounded border border-slate-400 px-2 py-2"
+          >
+            <option value="">All cashiers</option>
+            {choices.cashiers.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
             ))}
           </select>
         </div>
@@ -55,9 +131,17 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           <label htmlFor="filter-day" className="font-medium">
             Day
           </label>
-          <input id="filter-day" type="date" name="day" defaultValue={day ?? ""} className="rounded border border-slate-400 px-2 py-2" />
+          <input
+            id="filter-day"
+            type="date"
+            name="day"
+            defaultValue={day ?? ""}
+            className="rounded border border-slate-400 px-2 py-2"
+          />
         </div>
-        <button type="submit" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">Filter</button>
+        <button type="submit" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">
+          Filter
+        </button>
       </form>
       <p data-testid="audit-total">{total} events</p>
       <table className="w-full text-left text-sm" aria-label="Audit events">
@@ -73,23 +157,61 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           </tr>
         </thead>
         <tbody>
-          {rows.map((e) => (
-            <tr key={e.id} className="border-b border-slate-200 align-top">
-              <td className="whitespace-nowrap">{formatSaDateTime(e.at)}</td>
-              <td>{e.username}</td>
-              <td>{e.role}</td>
-              <td>{e.tillId}</td>
-              <td>{e.kind}</td>
-              <td className="break-all font-mono">{e.subject}</td>
-              <td className="break-all font-mono text-xs">{e.detail ? JSON.stringify(e.detail) : ""}</td>
-            </tr>
-          ))}
+          {rows.map((e) => {
+            const href = subjectLink(e.kind, e.subject);
+            const reason = typeof e.detail?.reason === "string" ? e.detail.reason : undefined;
+            return (
+              <tr
+                key={e.id}
+                data-kind={e.kind}
+                data-reason={reason}
+                className="border-b border-slate-200 align-top"
+              >
+                <td className="whitespace-nowrap">{formatSaDateTime(e.at)}</td>
+                <td>
+                  {e.username}
+                  {e.displayName && e.displayName !== e.username && (
+                    <span className="block text-xs text-slate-600">{e.displayName}</span>
+                  )}
+                </td>
+                <td>{e.role}</td>
+                <td>{e.tillName ?? e.tillId}</td>
+                <td>{kindLabel(e.kind)}</td>
+                <td className="break-all font-mono">
+                  {href ? (
+                    <Link href={href} className="underline">
+                      {e.subject}
+                    </Link>
+                  ) : (
+                    e.subject
+                  )}
+                </td>
+                <td className="break-all text-xs">
+                  {detailLines(e.detail).map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
       <nav aria-label="Pages" className="flex items-center gap-4">
-        {f.page > 1 && <Link href={link(f.page - 1)} className="underline">Previous page</Link>}
-        <span>Page {f.page} of {pages}</span>
-        {f.page < pages && <Link href={link(f.page + 1)} className="underline">Next page</Link>}
+        {f.page > 1 && (
+          <Link href={link(f.page - 1)} className="underline">
+            Previous page
+          </Link>
+        )}
+        <span>
+          Page {f.page} of {pages}
+        </span>
+        {f.page < pages && (
+          <Link href={link(f.page + 1)} className="underline">
+            Next page
+          </Link>
+        )}
       </nav>
     </div>
   );

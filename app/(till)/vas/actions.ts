@@ -2,7 +2,6 @@
 
 import { revalidatePath } from "next/cache";
 import { ActionError, staffAction } from "@/lib/auth/action";
-import { env } from "@/lib/env";
 import { quoteVas, type UpstreamError } from "@/lib/upstream";
 import { sellAtCounter } from "@/lib/sales/counter-sale";
 import type { SaleView } from "@/lib/sales/sale-view";
@@ -10,7 +9,7 @@ import { checkAmount } from "@/lib/vas/amount";
 import { toCatalogueItem } from "@/lib/vas/catalogue";
 import { findProduct, loadCatalogue } from "@/lib/vas/catalogue-cache";
 import { formatMobileNumber, MOBILE_NUMBER_MESSAGE, normaliseMobileNumber } from "@/lib/vas/mobile";
-import { readQuote, signQuote } from "@/lib/vas/quote-token";
+import { recallQuote, rememberQuote } from "@/lib/vas/quote-store";
 import { vasSaleReference, type VasRequest } from "@/lib/vas/sale-data";
 import { purchaseSchema, quoteSchema, refreshSchema } from "./schema";
 
@@ -54,7 +53,7 @@ export const getVasQuoteAction = staffAction(
       issuedAt: Date.now(),
     };
     return {
-      token: signQuote(signed, env().authSecret),
+      token: await rememberQuote(signed),
       productName: product.name,
       mobileNumber: mobileNumber && formatMobileNumber(mobileNumber),
       amountCents: quote.amountCents,
@@ -72,7 +71,7 @@ export const purchaseVasAction = staffAction(
   ["cashier"],
   purchaseSchema,
   async (input, staff): Promise<SaleView> => {
-    const read = readQuote(input.quoteToken, env().authSecret, staff.userId);
+    const read = await recallQuote(input.quoteToken, staff.userId);
     if (!read.ok)
       throw new ActionError(
         read.reason === "expired"
