@@ -21,4 +21,4 @@ export interface SaleView {
 }
 
 /** What the till says about a sale whose outcome the core service did not confirm. */
-export const NOT_CONFIRMED = "Not confirmed — do not sell again";
+export const NOT_CONFIRMED = "Not confirmed";

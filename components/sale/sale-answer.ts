@@ -1,0 +1,44 @@
+/**
+ * What a purchase action can answer, read in one place. The journal's refusals that the till
+ * must treat differently from a plain error: a key that already belongs to another request
+ * (a duplicated tab) and a repeat of the same sale within minutes (needs "Sell again").
+ */
+import type { SaleView } from "@/lib/sales/sale-view";
+
+/** What the same thing sold a moment ago looked like, for the "Sell again" question. */
+export interface EarlierSale {
+  id?: string;
+  amountCents?: number;
+  reference?: string;
+  at?: string;
+}
+
+export type PurchaseAnswer =
+  | { ok: true; data: SaleView }
+  | {
+      ok: false;
+      error: string;
+      fieldErrors?: Record<string, string>;
+      code?: string;
+      duplicate?: EarlierSale | null;
+    };
+
+export type Refusal =
+  | { is: "key-reused"; message: string }
+  | { is: "duplicate"; message: string; earlier: EarlierSale | null }
+  | { is: "refused"; message: string; fieldErrors: Record<string, string> };
+
+export function readRefusal(answer: Extract<PurchaseAnswer, { ok: false }>): Refusal {
+  const fieldErrors = answer.fieldErrors ?? {};
+  if (
+    answer.code === "key_reused" ||
+    answer.code === "idempotency_key_reused" ||
+    fieldErrors.idempotencyKey
+  ) {
+    return { is: "key-reused", message: answer.error };
+  }
+  if (answer.code === "duplicate" || answer.code === "duplicate_sale" || answer.duplicate) {
+    return { is: "duplicate", message: answer.error, earlier: answer.duplicate ?? null };
+  }
+  return { is: "refused", message: answer.error, fieldErrors };
+}

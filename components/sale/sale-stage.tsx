@@ -1,0 +1,116 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { formatRand } from "@/lib/money";
+import { askUntilSettled } from "./journal";
+import { NotConfirmed, type Resolve } from "./not-confirmed";
+import { currentEntry } from "./sale-store";
+import type { SaleHook } from "./use-sale";
+import { useTill } from "@/components/till/till-context";
+
+// Only card sales need the payment screen (QR code, polling): load it when one starts.
+const CardPayment = dynamic(
+  () => import("@/components/card/card-payment").then((m) => m.CardPayment),
+  {
+    loading: () => <p role="status">Starting the card payment…</p>,
+  },
+);
+
+/**
+ * A sale that is open on the form: the card payment it waits for, the one "Not confirmed"
+ * panel, or the question to the journal after a lost answer. Null while the form is free.
+ */
+export function OpenSale({ sale, resolve }: { sale: SaleHook; resolve: Resolve }) {
+  const { cashierId } = useTill();
+  const stage = sale.stage;
+  if (stage.is === "asking") {
+    return (
+      <p role="status" className="max-w-xl rounded-xl bg-white p-4 text-lg shadow">
+        No answer came back. Asking Kassa&apos;s journal what happened to this sale…
+      </p>
+    );
+  }
+  if (stage.is !== "open") return null;
+  const open = stage.sale;
+  if (open.awaitingCard) {
+    return (
+      <CardPayment
+        saleId={open.id}
+        amountCents={open.amountCents}
+        onSettled={sale.cardSettled}
+        onNotPaid={sale.cardNotPaid}
+      />
+    );
+  }
+  return (
+    <NotConfirmed
+      key={`${open.id}-${open.status}`}
+      sale={open}
+      resolve={resolve}
+      onResolved={sale.settle}
+      onAskAgain={async () => {
+        const asked = await askUntilSettled(currentEntry(cashierId, open.kind).key, 3_000);
+        if (asked && asked !== "unreachable") sale.settle(asked);
+      }}
+    />
+  );
+}
+
+/**
+ * The answer next to Purchase when nothing was sold yet: a refusal, a key that belonged to
+ * another sale (a copied tab), or the duplicate question with its explicit "Sell again".
+ */
+export function SaleNotice({ sale, id = "sale-notice" }: { sale: SaleHook; id?: string }) {
+  const stage = sale.stage;
+  if (stage.is === "duplicate") {
+    const earlier = stage.earlier;
+    const what =
+      earlier?.amountCents !== undefined
+        ? `${formatRand(earlier.amountCents)}${earlier.reference ? ` for ${earlier.reference}` : ""}`
+        : null;
+    return (
+      <div
+        id={id}
+        role="alert"
+        className="flex flex-col gap-2 rounded-lg border-2 border-warn bg-amber-50 p-3 text-amber-950"
+      >
+        <p className="font-semibold">{stage.message}</p>
+        {what && (
+          <p>
+            Sold before: {what}
+            {earlier?.at ? ` at ${earlier.at}` : ""}.
+          </p>
+        )}
+        <p>Sell it again only if the customer wants a second one and has paid for it.</p>
+        <div className="flex gap-3">
+          <button
+            type="button"
+            autoFocus
+            onClick={() => sale.sellAgain()}
+            className="rounded-lg bg-warn px-4 py-2 font-semibold text-white"
+          >
+            Sell again
+          </button>
+          <button
+            type="button"
+            onClick={sale.reset}
+            className="rounded-lg border border-slate-400 bg-white px-4 py-2"
+          >
+            Cancel
+          </button>
+        </div>
+      </div>
+    );
+  }
+  const message =
+    stage.is === "key-reused"
+      ? `${stage.message} This form's sale key already belonged to another sale (a copied tab?), so nothing was sold and no slip is shown. Check the details and press the button again: it now sells under a new key.`
+      : stage.is === "refused" && Object.keys(stage.fieldErrors).length === 0
+        ? stage.message
+        : null;
+  return (
+    <p id={id} role="alert" aria-live="assertive" className="min-h-6 text-danger">
+      {message}
+    </p>
+  );
+}
