@@ -6,12 +6,12 @@
 import type { SaleView } from "@/lib/sales/sale-view";
 
 /** What the same thing sold a moment ago looked like, for the "Sell again" question. */
-export interface EarlierSale {
-  id?: string;
-  amountCents?: number;
-  reference?: string;
-  at?: string;
-}
+export type EarlierSale = Pick<SaleView, "id" | "amountCents" | "reference"> & {
+  createdAt?: string;
+};
+
+/** The journal's refusal of a key that already belongs to a different request. */
+const KEY_REUSED = /already used for a different sale/i;
 
 export type PurchaseAnswer =
   | { ok: true; data: SaleView }

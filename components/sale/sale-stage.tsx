@@ -64,10 +64,14 @@ export function SaleNotice({ sale, id = "sale-notice" }: { sale: SaleHook; id?: 
   const stage = sale.stage;
   if (stage.is === "duplicate") {
     const earlier = stage.earlier;
-    const what =
-      earlier?.amountCents !== undefined
-        ? `${formatRand(earlier.amountCents)}${earlier.reference ? ` for ${earlier.reference}` : ""}`
-        : null;
+    const what = earlier ? `${formatRand(earlier.amountCents)} for ${earlier.reference}` : null;
+    const at = earlier?.createdAt
+      ? new Date(earlier.createdAt).toLocaleTimeString("en-ZA", {
+          timeZone: "Africa/Johannesburg",
+          hour: "2-digit",
+          minute: "2-digit",
+        })
+      : null;
     return (
       <div
         id={id}
@@ -78,7 +82,7 @@ export function SaleNotice({ sale, id = "sale-notice" }: { sale: SaleHook; id?: 
         {what && (
           <p>
             Sold before: {what}
-            {earlier?.at ? ` at ${earlier.at}` : ""}.
+            {at ? ` at ${at}` : ""}.
           </p>
         )}
         <p>Sell it again only if the customer wants a second one and has paid for it.</p>
@@ -104,7 +108,7 @@ export function SaleNotice({ sale, id = "sale-notice" }: { sale: SaleHook; id?: 
   }
   const message =
     stage.is === "key-reused"
-      ? `${stage.message} This form's sale key already belonged to another sale (a copied tab?), so nothing was sold and no slip is shown. Check the details and press the button again: it now sells under a new key.`
+      ? "This form's sale key already belonged to a different sale (a copied tab?), so nothing was sold and no slip is shown. The form now has a new key: check the details and press the button again."
       : stage.is === "refused" && Object.keys(stage.fieldErrors).length === 0
         ? stage.message
         : null;
