@@ -61,6 +61,8 @@ export function LastSaleBanner() {
       return { unseen: unseenSales(cashierId).find((s) => s.id !== onSlip) ?? null, open };
     },
     staleTime: 0,
+    // While this browser has a sale it has not heard back about, keep asking: it may still land.
+    refetchInterval: () => (sentEntries(cashierId).length > 0 ? 3_000 : false),
   });
 
   if (!data) return null;

@@ -5,7 +5,7 @@
  */
 import type { Page, Route } from "@playwright/test";
 
-/** The next purchase POST (a server action carrying the sale key) completes on the server, then its answer is dropped. */
+/** The next purchase POST (a server action carrying the sale key) completes on the server, then its answer is dropped; `dropped()` says it has been. */
 export async function dropNextPurchaseAnswer(
   page: Page,
   formPath: string,
