@@ -1,14 +1,15 @@
 import type { SaleKind } from "@/lib/db/schema";
+import { KIND_LABELS } from "@/lib/sales/kinds/labels";
 
-/** How the till names each kind of sale and what it was sold to, in the cashier's words. */
-export const KIND_WORDS: Record<SaleKind, { label: string; to: string }> = {
-  electricity: { label: "Electricity", to: "meter" },
-  bill: { label: "Bill payment", to: "account" },
-  fines: { label: "Traffic fines", to: "notices of" },
-  vas: { label: "Airtime, data or voucher", to: "" },
+/** What each kind of sale is sold to, in the cashier's words (the kind's label comes from the registry). */
+const SOLD_TO: Record<SaleKind, string> = {
+  electricity: "meter ",
+  bill: "account ",
+  fines: "notices ",
+  vas: "",
 };
 
+/** "electricity for meter 01100000007", "airtime & vouchers for MTN R15 0835550101": the middle of a sentence. */
 export function describeSale(kind: SaleKind, reference: string): string {
-  const words = KIND_WORDS[kind];
-  return `${words.label.toLowerCase()} for ${words.to ? `${words.to} ` : ""}${reference}`;
+  return `${KIND_LABELS[kind].toLowerCase()} for ${SOLD_TO[kind]}${reference}`;
 }

@@ -106,8 +106,7 @@ export function MunicipalSaleForm<V extends Confirmed>({
   });
 
   const resolve: Resolve = { by: "retry", run: kind.retry };
-  if (sale.stage.is === "open" || sale.stage.is === "asking")
-    return <OpenSale sale={sale} resolve={resolve} />;
+  if (sale.occupied) return <OpenSale sale={sale} resolve={resolve} />;
 
   const refusedFields = sale.stage.is === "refused" ? sale.stage.fieldErrors : {};
   const amountError = buy.formState.errors.amount?.message ?? refusedFields.amount;

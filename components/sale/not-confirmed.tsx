@@ -28,17 +28,25 @@ export function NotConfirmed({
   resolve,
   onResolved,
   onAskAgain,
+  onLeave,
 }: {
   sale: SaleView;
   resolve: Resolve;
   onResolved(sale: SaleView): void;
   onAskAgain(): Promise<void>;
+  /** Free the form for the next customer; this sale stays in History and on the unresolved list. */
+  onLeave(): void;
 }) {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const what = `${formatRand(sale.amountCents)} of ${describeSale(sale.kind, sale.reference)}`;
   const stillSending = sale.status === "pending";
-  const canRetry = resolve.by === "retry" && (sale.retryable || stillSending);
+  // The journal says what can be done (nextStep); the form supplies how.
+  const step =
+    sale.nextStep ??
+    (resolve.by === "registry" ? "recheck_registry" : sale.retryable ? "retry" : "supervisor");
+  const canRetry = resolve.by === "retry" && (step === "retry" || stillSending);
+  const canRecheck = resolve.by === "registry" && step === "recheck_registry";
 
   async function act() {
     setBusy(true);
@@ -53,7 +61,7 @@ export function NotConfirmed({
         setNote(
           "The core service has still not answered. Keep the customer's money and press Retry again in a minute.",
         );
-      } else if (resolve.by === "registry") {
+      } else if (resolve.by === "registry" && canRecheck) {
         setNote(await resolve.run(sale.id));
       }
     } finally {
@@ -69,7 +77,7 @@ export function NotConfirmed({
   } else if (stillSending) {
     sentence = `Kassa has not heard back about the sale of ${what} yet. Keep the customer's money and press Ask again in a moment.`;
     action = "Ask again";
-  } else if (resolve.by === "registry") {
+  } else if (canRecheck) {
     sentence = `The registry did not confirm that the ${what} were marked paid. Keep the customer's money and do not take payment for these fines again. Press Check with the registry to see what it shows now.`;
     action = "Check with the registry";
   } else {
@@ -105,8 +113,16 @@ export function NotConfirmed({
         </button>
       )}
       <p className="text-sm">
-        Sale <span className="font-mono">{sale.id}</span>
+        Sale <span className="font-mono">{sale.id}</span> stays in History until it is settled. To
+        serve the next customer meanwhile, press Next customer.
       </p>
+      <button
+        type="button"
+        onClick={onLeave}
+        className="self-start rounded-lg border border-slate-400 bg-white px-4 py-2"
+      >
+        Next customer
+      </button>
     </section>
   );
 }

@@ -15,13 +15,7 @@ const KEY_REUSED = /already used for a different sale/i;
 
 export type PurchaseAnswer =
   | { ok: true; data: SaleView }
-  | {
-      ok: false;
-      error: string;
-      fieldErrors?: Record<string, string>;
-      code?: string;
-      duplicate?: EarlierSale | null;
-    };
+  | { ok: false; error: string; fieldErrors?: Record<string, string>; duplicateOf?: EarlierSale };
 
 export type Refusal =
   | { is: "key-reused"; message: string }
@@ -30,15 +24,9 @@ export type Refusal =
 
 export function readRefusal(answer: Extract<PurchaseAnswer, { ok: false }>): Refusal {
   const fieldErrors = answer.fieldErrors ?? {};
-  if (
-    answer.code === "key_reused" ||
-    answer.code === "idempotency_key_reused" ||
-    fieldErrors.idempotencyKey
-  ) {
+  if (KEY_REUSED.test(answer.error) || fieldErrors.idempotencyKey)
     return { is: "key-reused", message: answer.error };
-  }
-  if (answer.code === "duplicate" || answer.code === "duplicate_sale" || answer.duplicate) {
-    return { is: "duplicate", message: answer.error, earlier: answer.duplicate ?? null };
-  }
+  if (answer.duplicateOf)
+    return { is: "duplicate", message: answer.error, earlier: answer.duplicateOf };
   return { is: "refused", message: answer.error, fieldErrors };
 }

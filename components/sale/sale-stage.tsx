@@ -2,6 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { formatRand } from "@/lib/money";
+import type { SaleView } from "@/lib/sales/sale-view";
 import { askUntilSettled } from "./journal";
 import { NotConfirmed, type Resolve } from "./not-confirmed";
 import { currentEntry } from "./sale-store";
@@ -30,6 +31,8 @@ export function OpenSale({ sale, resolve }: { sale: SaleHook; resolve: Resolve }
       </p>
     );
   }
+  if (stage.is === "not-recorded" && stage.sale.notRecorded)
+    return <NotRecordedSlip sale={stage.sale} onNewSale={sale.reset} />;
   if (stage.is !== "open") return null;
   const open = stage.sale;
   if (open.awaitingCard) {
@@ -48,6 +51,7 @@ export function OpenSale({ sale, resolve }: { sale: SaleHook; resolve: Resolve }
       sale={open}
       resolve={resolve}
       onResolved={sale.settle}
+      onLeave={sale.leave}
       onAskAgain={async () => {
         const asked = await askUntilSettled(currentEntry(cashierId, open.kind).key, 3_000);
         if (asked && asked !== "unreachable") sale.settle(asked);
@@ -116,5 +120,48 @@ export function SaleNotice({ sale, id = "sale-notice" }: { sale: SaleHook; id?: 
     <p id={id} role="alert" aria-live="assertive" className="min-h-6 text-danger">
       {message}
     </p>
+  );
+}
+
+/** What came back for a sale the journal could not write yet: the cashier keeps this slip. */
+function NotRecordedSlip({ sale, onNewSale }: { sale: SaleView; onNewSale(): void }) {
+  const shown = sale.notRecorded!;
+  return (
+    <section
+      role="alert"
+      aria-labelledby="not-recorded-title"
+      className="flex max-w-xl flex-col gap-3 rounded-xl border-2 border-warn bg-white p-4"
+    >
+      <h2 id="not-recorded-title" className="text-xl font-bold text-warn">
+        {shown.notice}
+      </h2>
+      <p className="font-semibold">{shown.title}</p>
+      <dl className="flex flex-col gap-1">
+        {shown.lines.map((line, i) => (
+          <div key={i} className="flex flex-wrap gap-2">
+            <dt className="text-slate-600">{line.label}</dt>
+            <dd
+              className={line.big ? "font-mono text-2xl font-bold tracking-wider" : "font-medium"}
+            >
+              {line.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <button
+        type="button"
+        onClick={() => window.print()}
+        className="self-start rounded-lg border border-slate-400 px-4 py-2"
+      >
+        Print
+      </button>
+      <button
+        type="button"
+        onClick={onNewSale}
+        className="self-start rounded-lg bg-brand px-4 py-2 font-semibold text-white"
+      >
+        New sale
+      </button>
+    </section>
   );
 }

@@ -30,6 +30,8 @@ export type SaleStage =
   | { is: "asking" }
   /** Recorded and not settled: card payment, or not confirmed. */
   | { is: "open"; sale: SaleView }
+  /** The core service answered but the journal could not be written: show what came back. */
+  | { is: "not-recorded"; sale: SaleView }
   | { is: "refused"; message: string; fieldErrors: Record<string, string> }
   | { is: "key-reused"; message: string }
   | { is: "duplicate"; message: string; earlier: EarlierSale | null };
@@ -80,6 +82,11 @@ export function useSale<I extends object>(form: SaleForm, purchase: Purchase<I>)
   }, [cashierId, form, answerLimitMs]);
 
   function settle(sale: SaleView, key?: string) {
+    // The slip page cannot show a sale the journal does not hold yet: the form shows its lines.
+    if (sale.notRecorded) {
+      renewKey(cashierId, form, key ?? currentEntry(cashierId, form).key);
+      return setStage({ is: "not-recorded", sale });
+    }
     if (sale.status === "completed") {
       renewKey(cashierId, form, key ?? currentEntry(cashierId, form).key);
       forgetUnseen(cashierId, sale.id);
@@ -182,11 +189,18 @@ export function useSale<I extends object>(form: SaleForm, purchase: Purchase<I>)
   return {
     stage,
     busy: stage.is === "purchasing" || stage.is === "asking",
+    /** The form gives way to the open sale (card, not confirmed, not recorded, asking). */
+    occupied: stage.is === "open" || stage.is === "asking" || stage.is === "not-recorded",
     submit,
     /** The cashier confirmed: the same sale again, on purpose, under the same key. */
     sellAgain: () => lastInput.current && submit(lastInput.current, true),
     settle: (sale: SaleView) => settle(sale),
     reset: () => setStage({ is: "ready" }),
+    /** Leave an open sale to the journal (History, the supervisor) and free the form for the next customer. */
+    leave: () => {
+      renewKey(cashierId, form, currentEntry(cashierId, form).key);
+      setStage({ is: "ready" });
+    },
     /** After a card payment the sale went ahead: the journal says how it ended. */
     cardSettled: async (s: SettledSale) => {
       const key = currentEntry(cashierId, form).key;

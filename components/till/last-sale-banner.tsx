@@ -5,7 +5,7 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { formatRand } from "@/lib/money";
 import type { SaleView } from "@/lib/sales/sale-view";
-import { reconcileEntry } from "@/components/sale/journal";
+import { inFlight, reconcileEntry } from "@/components/sale/journal";
 import { describeSale } from "@/components/sale/kind-words";
 import {
   FORM_PATH,
@@ -19,7 +19,14 @@ import { useTill } from "./till-context";
 interface LastSale {
   unseen: UnseenSale | null;
   open: SaleView | null;
+  /** Where the open sale is dealt with: its form when this browser made it, History otherwise. */
+  openAt: string | null;
 }
+
+/** The journal's list of this cashier's unseen completed and unresolved unknown sales (unseenSalesAction). */
+export type UnseenSalesAction = (
+  input: Record<string, never>,
+) => Promise<{ ok: true; data: SaleView[] } | { ok: false; error: string }>;
 
 /** Past this, a key still marked sent belongs to no purchase in flight anywhere. */
 const IN_FLIGHT_GRACE_MS = 5_000;
@@ -30,7 +37,7 @@ const IN_FLIGHT_GRACE_MS = 5_000;
  * confirmed. It asks the journal about every key this browser sent and never heard back on,
  * so a reload, a closed tab or a new tab cannot hide a sale.
  */
-export function LastSaleBanner() {
+export function LastSaleBanner({ unseenSalesAction }: { unseenSalesAction: UnseenSalesAction }) {
   const { cashierId, answerLimitMs } = useTill();
   const pathname = usePathname();
   const router = useRouter();
@@ -42,6 +49,7 @@ export function LastSaleBanner() {
     queryFn: async (): Promise<LastSale> => {
       if (onSlip) forgetUnseen(cashierId, onSlip);
       let open: SaleView | null = null;
+      let openAt: string | null = null;
       for (const { form, entry } of sentEntries(cashierId)) {
         const sale = await reconcileEntry(
           cashierId,
@@ -52,13 +60,42 @@ export function LastSaleBanner() {
         // A pending sale within its answer time may be on its way in another tab: not news yet.
         const recent = Date.now() - (entry.sentAt ?? 0) < answerLimitMs + IN_FLIGHT_GRACE_MS;
         if (
+          !open &&
           sale &&
           !sale.awaitingCard &&
           (sale.status === "unknown" || (sale.status === "pending" && !recent))
-        )
-          open ??= sale;
+        ) {
+          open = sale;
+          openAt = FORM_PATH[form];
+        }
       }
-      return { unseen: unseenSales(cashierId).find((s) => s.id !== onSlip) ?? null, open };
+      // The journal's own list covers other browsers and closed tabs; a purchase in flight here
+      // would hold it up (the browser sends server actions one at a time), so ask it only when idle.
+      if (inFlight.size === 0) {
+        const listed = await unseenSalesAction({}).catch(() => null);
+        if (listed?.ok) {
+          const unseen = listed.data.find(
+            (s) => s.status === "completed" && !s.seen && s.id !== onSlip,
+          );
+          if (!open) {
+            open = listed.data.find((s) => s.status === "unknown") ?? null;
+            openAt = open ? "/history" : null;
+          }
+          return {
+            unseen: unseen
+              ? {
+                  id: unseen.id,
+                  kind: unseen.kind,
+                  amountCents: unseen.amountCents,
+                  reference: unseen.reference,
+                }
+              : null,
+            open,
+            openAt,
+          };
+        }
+      }
+      return { unseen: unseenSales(cashierId).find((s) => s.id !== onSlip) ?? null, open, openAt };
     },
     staleTime: 0,
     // While this browser has a sale it has not heard back about, keep asking: it may still land.
@@ -97,7 +134,7 @@ export function LastSaleBanner() {
     );
   }
   // The form of a not-confirmed sale shows its own panel; elsewhere, point to it.
-  if (data.open && pathname !== FORM_PATH[data.open.kind]) {
+  if (data.open && data.openAt && pathname !== data.openAt) {
     const sale = data.open;
     return (
       <section

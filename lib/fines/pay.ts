@@ -1,13 +1,11 @@
 import "server-only";
 import { ActionError } from "@/lib/auth/action";
-import { actorOf } from "@/lib/auth/actor";
 import type { Staff } from "@/lib/auth/staff";
-import { audit } from "@/lib/audit";
-import type { PaymentMethod, Sale } from "@/lib/db/schema";
+import type { PaymentMethod } from "@/lib/db/schema";
 import { formatRand, type Cents } from "@/lib/money";
-import { recordSale } from "@/lib/sales/journal";
-import { requireOpenShift } from "@/lib/shifts/current";
-import { isUpstreamError, validateFinePayment } from "@/lib/upstream";
+import { sellAtCounter } from "@/lib/sales/counter-sale";
+import type { SaleView } from "@/lib/sales/sale-view";
+import { validateFinePayment } from "@/lib/upstream";
 import { maskIdNumber } from "@/lib/sa-id";
 import { lookUpFines } from "./lookup";
 import { checkLookup, type LookupKind } from "./lookup-kind";
@@ -22,6 +20,8 @@ export interface FinesSaleInput {
   /** The chosen fines with the gross amount the customer was shown. */
   fines: { noticeNumber: string; grossCents: Cents }[];
   method: PaymentMethod;
+  /** The cashier answered "Sell again?" with yes. */
+  sellAgain?: boolean;
 }
 
 /** The journal keeps how the fines were found, but never an ID number in plain text. */
@@ -35,71 +35,77 @@ async function refuseIfUnsettled(notices: string[]): Promise<void> {
   const open = await unsettledFinesSales(notices);
   const clash = notices.find((n) => open.some((s) => s.reference.split(" ").includes(n)));
   if (clash) {
-    throw new ActionError(`Notice ${clash} is in an earlier sale that is not confirmed. Do not take payment again: a supervisor must check that sale first.`, "fines");
+    throw new ActionError(
+      `Notice ${clash} is in an earlier sale that is not confirmed. Do not take payment again: a supervisor must check that sale first.`,
+      "fines",
+    );
   }
 }
 
 /** Validate with the registry: the amount must be right before any money is taken. */
 async function validateAmounts(input: FinesSaleInput, paymentType: "CASH" | "CARD"): Promise<void> {
   const proposed = input.fines.reduce((s, f) => s + f.grossCents, 0);
-  try {
-    const check = await validateFinePayment({
-      paymentReference: input.idempotencyKey,
-      paymentType,
-      fines: input.fines.map((f) => ({ noticeNumber: f.noticeNumber, amountCents: f.grossCents })),
-    });
-    if (!check.isCorrect) {
-      throw new ActionError(
-        `The amount has changed: the registry says ${formatRand(check.correctCents)} is due for these fines, not ${formatRand(proposed)}. Nothing was charged. Look the fines up again.`,
-        "fines",
-      );
-    }
-  } catch (error) {
-    if (isUpstreamError(error)) throw new ActionError(error.cashierMessage, "fines");
-    throw error;
+  const check = await validateFinePayment({
+    paymentReference: input.idempotencyKey,
+    paymentType,
+    fines: input.fines.map((f) => ({ noticeNumber: f.noticeNumber, amountCents: f.grossCents })),
+  });
+  if (!check.isCorrect) {
+    throw new ActionError(
+      `The amount has changed: the registry says ${formatRand(check.correctCents)} is due for these fines, not ${formatRand(proposed)}. Nothing was charged. Look the fines up again.`,
+      "fines",
+    );
   }
 }
 
 /**
- * Everything before the money: an open shift (counter), a fresh look-up of the chosen
- * fines (they exist and are unpaid), no unconfirmed earlier sale for them, the registry's
- * validation of each gross amount, then the pending sale in the journal.
+ * A fines sale at the counter or the kiosk, through the one sale path (sellAtCounter): the
+ * key decides first (a double submit gets its own sale back). A new key is checked before
+ * the money: a fresh look-up of the chosen fines (they exist and are unpaid), no
+ * unconfirmed earlier sale for them, the registry's validation of each gross amount; then
+ * the pending sale is recorded and, for cash, marked paid.
  */
-export async function recordFinesSale(staff: Staff, input: FinesSaleInput): Promise<Sale> {
-  const shift = await requireOpenShift(staff);
-  const found = await lookUpFines(input.lookupKind, input.lookupValue, "fines");
-  const rows = input.fines.map((chosen) => {
-    const row = found.fines.find((f) => f.noticeNumber === chosen.noticeNumber);
-    if (!row) throw new ActionError(`Notice ${chosen.noticeNumber} is no longer in this look-up. Look the fines up again.`, "fines");
-    if (row.isPaid) throw new ActionError(`Notice ${chosen.noticeNumber} is already paid. Look the fines up again.`, "fines");
-    return { ...row, grossCents: chosen.grossCents };
-  });
-  const notices = rows.map((r) => r.noticeNumber);
-  await refuseIfUnsettled(notices);
+export async function sellFines(staff: Staff, input: FinesSaleInput): Promise<SaleView> {
+  const notices = input.fines.map((f) => f.noticeNumber);
   const paymentType = input.method === "card" ? "CARD" : "CASH";
-  await validateAmounts(input, paymentType);
-
-  const request: FinesSaleRequest = {
-    lookup: shownLookup(input.lookupKind, input.lookupValue),
-    paymentType,
-    fines: rows.map((r) => ({ noticeNumber: r.noticeNumber, grossCents: r.grossCents, netCents: r.netCents, vendorFeeCents: r.vendorFeeCents, charge: r.charge, date: r.date })),
-  };
-  const reference = finesReference(notices);
-  const amountCents = rows.reduce((s, r) => s + r.grossCents, 0);
-  const { sale, existing } = await recordSale({
+  return sellAtCounter(staff, {
     idempotencyKey: input.idempotencyKey,
+    sellAgain: input.sellAgain,
     kind: "fines",
     method: input.method,
-    amountCents,
-    reference,
-    request: { ...request },
-    userId: staff.userId,
-    tillId: staff.till.id,
-    shiftId: shift?.id ?? null,
+    reference: finesReference(notices),
+    amountCents: input.fines.reduce((s, f) => s + f.grossCents, 0),
+    prepare: async () => {
+      const found = await lookUpFines(input.lookupKind, input.lookupValue, "fines");
+      const rows = input.fines.map((chosen) => {
+        const row = found.fines.find((f) => f.noticeNumber === chosen.noticeNumber);
+        if (!row)
+          throw new ActionError(
+            `Notice ${chosen.noticeNumber} is no longer in this look-up. Look the fines up again.`,
+            "fines",
+          );
+        if (row.isPaid)
+          throw new ActionError(
+            `Notice ${chosen.noticeNumber} is already paid. Look the fines up again.`,
+            "fines",
+          );
+        return { ...row, grossCents: chosen.grossCents };
+      });
+      await refuseIfUnsettled(notices);
+      await validateAmounts(input, paymentType);
+      const request: FinesSaleRequest = {
+        lookup: shownLookup(input.lookupKind, input.lookupValue),
+        paymentType,
+        fines: rows.map((r) => ({
+          noticeNumber: r.noticeNumber,
+          grossCents: r.grossCents,
+          netCents: r.netCents,
+          vendorFeeCents: r.vendorFeeCents,
+          charge: r.charge,
+          date: r.date,
+        })),
+      };
+      return { request };
+    },
   });
-  if (existing && (sale.reference !== reference || sale.method !== input.method)) {
-    throw new ActionError("This payment was already started with other fines. Look the fines up again.", "fines");
-  }
-  if (!existing) await audit(actorOf(staff), "sale_recorded", sale.id, { kind: "fines", method: input.method, amountCents, fines: notices.length });
-  return sale;
 }

@@ -2,7 +2,6 @@
 
 import { useEffect, useRef, useState } from "react";
 import type { Resolve } from "@/components/sale/not-confirmed";
-import type { PurchaseAnswer } from "@/components/sale/sale-answer";
 import { OpenSale, SaleNotice } from "@/components/sale/sale-stage";
 import { useSale } from "@/components/sale/use-sale";
 import type { LookupKind } from "@/lib/fines/lookup-kind";
@@ -14,38 +13,14 @@ import { LookupFields } from "./lookup-fields";
 import { PayPanel } from "./pay-panel";
 import type { PayFinesInput } from "./schema";
 
-/** The fines action's answer read as the one sale view every form shows. */
-function asSaleAnswer(
-  result: Awaited<ReturnType<typeof payFinesAction>>,
-  method: "cash" | "card",
-  reference: string,
-): PurchaseAnswer {
-  if (!result.ok) return result;
-  const { saleId, status, amountCents, message } = result.data;
-  return {
-    ok: true,
-    data: {
-      id: saleId,
-      kind: "fines",
-      status,
-      method,
-      amountCents,
-      reference,
-      message,
-      awaitingCard: method === "card" && status === "pending",
-      retryable: false,
-    },
-  };
-}
-
 const RESOLVE: Resolve = {
   by: "registry",
   run: async (saleId) => {
     const result = await recheckFinesSaleAction({ saleId });
     if (!result.ok) return result.error;
     const { notices, message: advice } = result.data;
-    const paid = notices.filter((n) => n.isPaid).map((n) => n.noticeNumber);
-    const unpaid = notices.filter((n) => !n.isPaid).map((n) => n.noticeNumber);
+    const paid = notices.filter((n) => n.isPaid === true).map((n) => n.noticeNumber);
+    const unpaid = notices.filter((n) => n.isPaid === false).map((n) => n.noticeNumber);
     const lines = [
       paid.length ? `Paid at the registry: ${paid.join(", ")}.` : "",
       unpaid.length ? `Not paid at the registry: ${unpaid.join(", ")}.` : "",
@@ -58,9 +33,7 @@ type PayInput = Omit<PayFinesInput, "idempotencyKey">;
 
 /** The counter's traffic-fine flow: look up, choose, Pay (validate, record, cash or card), slip. */
 export function FinesForm() {
-  const sale = useSale<PayInput>("fines", async (input) =>
-    asSaleAnswer(await payFinesAction(input), input.method, input.lookupValue),
-  );
+  const sale = useSale<PayInput>("fines", payFinesAction);
   const [lookup, setLookup] = useState<{ kind: LookupKind; value: string } | null>(null);
   const [found, setFound] = useState<FinesFound | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -104,7 +77,7 @@ export function FinesForm() {
     });
   }
 
-  const choosing = sale.stage.is !== "open" && sale.stage.is !== "asking";
+  const choosing = !sale.occupied;
   const totals = found ? selectionTotals(found.fines, selected) : null;
   return (
     <div className="flex flex-col gap-4">

@@ -14,6 +14,8 @@ export type LookupInput = z.infer<typeof lookupSchema>;
 export const payFinesSchema = z
   .object({
     idempotencyKey: z.string().uuid(),
+    /** The cashier answered "Sell again?" with yes (the duplicate-sale guard). */
+    sellAgain: z.boolean().optional(),
     lookupKind: z.enum(LOOKUP_KINDS),
     lookupValue: z.string().max(40),
     method: z.enum(["cash", "card"]),

@@ -36,7 +36,7 @@ export function PurchasePanel({ quote, onNewQuote, onNewSale }: Props) {
     sale.submit({ quoteToken: quote.token, method }),
   );
 
-  if (sale.stage.is === "open" || sale.stage.is === "asking") {
+  if (sale.occupied) {
     return (
       <div className="flex flex-col gap-3 border-t border-slate-200 pt-3">
         <OpenSale sale={sale} resolve={{ by: "supervisor" }} />

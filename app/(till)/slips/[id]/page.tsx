@@ -4,7 +4,8 @@ import { requirePageRole } from "@/lib/auth/staff";
 import { actorOf } from "@/lib/auth/actor";
 import { audit } from "@/lib/audit";
 import type { Sale, SaleKind } from "@/lib/db/schema";
-import { findSale } from "@/lib/sales/journal";
+import { findSale, markSlipSeen } from "@/lib/sales/journal";
+import { kindOf } from "@/lib/sales/kinds";
 import { FinesSlipBody } from "@/components/slip/fines-slip";
 import { ElectricitySlip } from "@/components/slip/electricity-slip";
 import { BillSlip } from "@/components/slip/bill-slip";
@@ -15,27 +16,16 @@ import { SlipControls } from "@/components/slip/slip-controls";
 
 export const metadata: Metadata = { title: "Slip" };
 
-/** Where "New sale" (Enter) goes after each kind of slip. */
-const NEW_SALE: Record<SaleKind, string> = { electricity: "/electricity", bill: "/bills", fines: "/fines", vas: "/vas" };
-
 /** Kinds whose slip prints its own header (merchant, VAT number, title, receipt number, date). */
 const OWN_HEADER: readonly SaleKind[] = ["electricity", "bill"];
 
-/** The kind's slip body; null when that kind has no slip yet. */
-function slipBody(sale: Sale) {
-  switch (sale.kind) {
-    case "electricity":
-      return <ElectricitySlip sale={sale} />;
-    case "bill":
-      return <BillSlip sale={sale} />;
-    case "fines":
-      return <FinesSlipBody sale={sale} />;
-    case "vas":
-      return <VasSlip sale={sale} />;
-    default:
-      return null;
-  }
-}
+/** Each kind's slip body (a new kind makes the compiler ask for one). */
+const SLIP_BODY: Record<SaleKind, (props: { sale: Sale }) => React.ReactNode> = {
+  electricity: ElectricitySlip,
+  bill: BillSlip,
+  fines: FinesSlipBody,
+  vas: VasSlip,
+};
 
 /**
  * The print page of a completed sale. Each kind of sale has its own slip component in
@@ -56,20 +46,31 @@ export default async function SlipPage({
   const query = await searchParams;
   const sale = /^[0-9a-f-]{36}$/.test(id) ? await findSale(id) : undefined;
   if (!sale || sale.status !== "completed") notFound();
-  const body = slipBody(sale);
-  if (!body) return <p>No slip is available for this sale yet.</p>;
+  // A cashier sees their own slips; a supervisor any.
+  if (staff.role === "cashier" && sale.userId !== staff.userId) notFound();
+  const Body = SLIP_BODY[sale.kind];
+  // Shown to its own cashier: the till stops offering "Last sale went through: show slip".
+  if (sale.userId === staff.userId && !sale.slipSeenAt) await markSlipSeen(sale.id, staff.userId);
   const reprint = query.reprint === "1";
-  if (reprint) await audit(actorOf(staff), "slip_reprinted", sale.id, { kind: sale.kind, reference: sale.reference });
+  if (reprint)
+    await audit(actorOf(staff), "slip_reprinted", sale.id, {
+      kind: sale.kind,
+      reference: sale.reference,
+    });
   const printNow = query.print === "1" || (query.fresh === "1" && !reprint && staff.till.autoPrint);
   return (
     <div className="flex flex-col items-start gap-4">
       {/* For screen readers only, and outside #slip so it is never printed. */}
       <h1 className="sr-only">Slip</h1>
-      <SlipControls printNow={printNow} newSaleHref={NEW_SALE[sale.kind]} settledUrl={`/slips/${sale.id}${reprint ? "?reprint=1" : ""}`} />
+      <SlipControls
+        printNow={printNow}
+        newSaleHref={kindOf(sale.kind).newSalePath}
+        settledUrl={`/slips/${sale.id}${reprint ? "?reprint=1" : ""}`}
+      />
       <SlipFrame paperWidthMm={staff.till.paperWidthMm}>
         {reprint && <ReprintMark />}
         {!OWN_HEADER.includes(sale.kind) && <MerchantLines />}
-        {body}
+        <Body sale={sale} />
         {reprint && <ReprintMark />}
       </SlipFrame>
     </div>
