@@ -10,11 +10,7 @@ import { IdleGuard } from "./idle-guard";
 import { NumberEntry } from "./number-entry";
 
 type Kind = "id" | "notice";
-type Stage =
-  | { is: "start" }
-  | { is: "enter"; kind: Kind }
-  | { is: "fines"; kind: Kind; fines: FineRow[] }
-  | { is: "leaving" };
+type Stage = { is: "start" } | { is: "enter"; kind: Kind } | { is: "fines"; kind: Kind; fines: FineRow[] } | { is: "leaving" };
 
 /**
  * One customer's visit. Everything (the number typed, the fines, the choice) lives in this
@@ -49,16 +45,8 @@ function Visit({ onDone }: { onDone(): void }) {
     if (stage.is !== "fines") return;
     setBusy(true);
     setError(null);
-    const chosen = selectedFines(stage.fines, selected).map((f) => ({
-      noticeNumber: f.noticeNumber,
-      grossCents: f.grossCents,
-    }));
-    const result = await kioskPayFinesAction({
-      kind: stage.kind,
-      value: digits,
-      idempotencyKey: key,
-      fines: chosen,
-    });
+    const chosen = selectedFines(stage.fines, selected).map((f) => ({ noticeNumber: f.noticeNumber, grossCents: f.grossCents }));
+    const result = await kioskPayFinesAction({ kind: stage.kind, value: digits, idempotencyKey: key, fines: chosen });
     if (!result.ok) {
       setBusy(false);
       return setError(result.fieldErrors?.fines ?? result.error);
@@ -72,31 +60,9 @@ function Visit({ onDone }: { onDone(): void }) {
     <>
       {/* The start screen has nothing to clear; every other step does. */}
       <IdleGuard onIdle={onDone} active={stage.is === "enter" || stage.is === "fines"} />
-      {stage.is === "leaving" && (
-        <p className="pt-24 text-center text-4xl">Opening the card payment page…</p>
-      )}
-      {stage.is === "enter" && (
-        <NumberEntry
-          kind={stage.kind}
-          digits={digits}
-          error={error}
-          busy={busy}
-          onDigits={setDigits}
-          onLookUp={lookUp}
-          onBack={onDone}
-        />
-      )}
-      {stage.is === "fines" && (
-        <FinePicker
-          fines={stage.fines}
-          selected={selected}
-          error={error}
-          busy={busy}
-          onSelect={setSelected}
-          onPay={pay}
-          onDone={onDone}
-        />
-      )}
+      {stage.is === "leaving" && <p className="pt-24 text-center text-4xl">Opening the card payment page…</p>}
+      {stage.is === "enter" && <NumberEntry kind={stage.kind} digits={digits} error={error} busy={busy} onDigits={setDigits} onLookUp={lookUp} onBack={onDone} />}
+      {stage.is === "fines" && <FinePicker fines={stage.fines} selected={selected} error={error} busy={busy} onSelect={setSelected} onPay={pay} onDone={onDone} />}
       {stage.is === "start" && <StartScreen onEnter={enter} />}
     </>
   );
@@ -106,22 +72,12 @@ function StartScreen({ onEnter: enter }: { onEnter(kind: Kind): void }) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col items-center gap-10 pt-16 text-center">
       <h1 className="text-5xl font-bold">Pay your traffic fines</h1>
-      <p className="text-3xl text-slate-200">
-        Look up your fines with your ID number or a notice number, and pay by card.
-      </p>
+      <p className="text-3xl text-slate-200">Look up your fines with your ID number or a notice number, and pay by card.</p>
       <div className="flex w-full flex-col gap-6">
-        <button
-          type="button"
-          onClick={() => enter("id")}
-          className="rounded-2xl bg-brand py-10 text-4xl font-semibold"
-        >
+        <button type="button" onClick={() => enter("id")} className="rounded-2xl bg-brand py-10 text-4xl font-semibold">
           Use my ID number
         </button>
-        <button
-          type="button"
-          onClick={() => enter("notice")}
-          className="rounded-2xl bg-slate-600 py-10 text-4xl font-semibold"
-        >
+        <button type="button" onClick={() => enter("notice")} className="rounded-2xl bg-slate-600 py-10 text-4xl font-semibold">
           Use a notice number
         </button>
       </div>

@@ -2,15 +2,7 @@ import { formatRand } from "@/lib/money";
 import type { Bar } from "@/lib/reports/glance";
 
 /** Horizontal CSS bars: no chart library, readable by a screen reader as a list of figures. */
-export function BarChart({
-  title,
-  bars,
-  vertical = false,
-}: {
-  title: string;
-  bars: Bar[];
-  vertical?: boolean;
-}) {
+export function BarChart({ title, bars, vertical = false }: { title: string; bars: Bar[]; vertical?: boolean }) {
   const max = Math.max(1, ...bars.map((b) => b.totalCents));
   if (vertical) {
     return (
@@ -18,16 +10,8 @@ export function BarChart({
         <figcaption className="mb-2 font-semibold">{title}</figcaption>
         <ul className="flex h-40 items-end gap-1" aria-label={title}>
           {bars.map((b) => (
-            <li
-              key={b.label}
-              className="flex h-full flex-1 flex-col items-center justify-end"
-              aria-label={`${b.label}:00 ${b.count} sales ${formatRand(b.totalCents)}`}
-            >
-              <span
-                className="w-full rounded-t bg-brand"
-                style={{ height: `${(b.totalCents / max) * 100}%` }}
-                title={`${b.label}:00 — ${b.count} sales, ${formatRand(b.totalCents)}`}
-              />
+            <li key={b.label} className="flex h-full flex-1 flex-col items-center justify-end" aria-label={`${b.label}:00 ${b.count} sales ${formatRand(b.totalCents)}`}>
+              <span className="w-full rounded-t bg-brand" style={{ height: `${(b.totalCents / max) * 100}%` }} title={`${b.label}:00 — ${b.count} sales, ${formatRand(b.totalCents)}`} />
               <span className="text-[10px] text-slate-600">{b.label}</span>
             </li>
           ))}
@@ -44,10 +28,7 @@ export function BarChart({
           <li key={b.label} className="grid grid-cols-[8rem_1fr_8rem] items-center gap-2">
             <span>{b.label}</span>
             <span className="h-5 rounded bg-slate-100">
-              <span
-                className="block h-5 rounded bg-brand"
-                style={{ width: `${(b.totalCents / max) * 100}%` }}
-              />
+              <span className="block h-5 rounded bg-brand" style={{ width: `${(b.totalCents / max) * 100}%` }} />
             </span>
             <span className="text-right font-mono" data-testid={`kind-${b.label}`}>
               {formatRand(b.totalCents)} ({b.count})

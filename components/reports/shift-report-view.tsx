@@ -3,12 +3,7 @@ import type { ShiftReport } from "@/lib/reports/shift-report";
 import { DENOMINATIONS, type DenominationCounts } from "@/lib/reports/denominations";
 import { formatSaDateTime } from "@/lib/reports/day";
 
-const KIND_LABEL: Record<string, string> = {
-  electricity: "Electricity",
-  bill: "Bills",
-  fines: "Traffic fines",
-  vas: "Airtime, data & vouchers",
-};
+import { KIND_LABELS as KIND_LABEL } from "@/lib/sales/kinds/labels";
 
 export interface ReportMeta {
   title: string;
@@ -37,16 +32,12 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
     </div>
   );
   return (
-    <article
-      aria-label={meta.title}
-      className="flex max-w-xl flex-col gap-3 rounded-xl bg-white p-6 shadow print:shadow-none"
-    >
+    <article aria-label={meta.title} className="flex max-w-xl flex-col gap-3 rounded-xl bg-white p-6 shadow print:shadow-none">
       {meta.reprint && <p className="text-center text-xl font-bold">REPRINT</p>}
       <h1 className="text-2xl font-semibold">{meta.title}</h1>
       <p className="text-slate-700">
         {meta.tillName} · opened by {meta.openedBy} at {formatSaDateTime(meta.openedAt)}
-        {meta.closedAt &&
-          ` · closed by ${meta.closedBy ?? ""} at ${formatSaDateTime(meta.closedAt)}`}
+        {meta.closedAt && ` · closed by ${meta.closedBy ?? ""} at ${formatSaDateTime(meta.closedAt)}`}
       </p>
       <table className="w-full text-left">
         <caption className="sr-only">Completed sales by kind and payment method</caption>
@@ -54,20 +45,14 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
           <tr className="border-b border-slate-400">
             <th scope="col">Kind</th>
             <th scope="col">Method</th>
-            <th scope="col" className="text-right">
-              Sales
-            </th>
-            <th scope="col" className="text-right">
-              Total
-            </th>
+            <th scope="col" className="text-right">Sales</th>
+            <th scope="col" className="text-right">Total</th>
           </tr>
         </thead>
         <tbody>
           {report.lines.length === 0 && (
             <tr>
-              <td colSpan={4} className="py-2 text-slate-600">
-                No completed sales.
-              </td>
+              <td colSpan={4} className="py-2 text-slate-600">No completed sales.</td>
             </tr>
           )}
           {report.lines.map((line) => (
@@ -83,42 +68,32 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
       <dl>
         {row("Cash sales", formatRand(report.byMethod.cash), "cash-total")}
         {row("Card sales", formatRand(report.byMethod.card), "card-total")}
-        {row(
-          `Total (${report.completedCount} sales)`,
-          formatRand(report.totalCents),
-          "sales-total",
-        )}
+        {row(`Total (${report.completedCount} sales)`, formatRand(report.totalCents), "sales-total")}
         {row("Opening float", formatRand(report.openingFloatCents))}
         {row("Expected cash", formatRand(report.expectedCashCents), "expected-cash")}
-        {report.countedCashCents !== null &&
-          row("Counted cash", formatRand(report.countedCashCents), "counted-cash")}
-        {report.varianceCents !== null &&
-          row("Variance", varianceText(report.varianceCents), "variance")}
+        {report.countedCashCents !== null && row("Counted cash", formatRand(report.countedCashCents), "counted-cash")}
+        {report.varianceCents !== null && row("Variance", varianceText(report.varianceCents), "variance")}
       </dl>
       {report.openCount > 0 && (
         <p className="rounded bg-amber-100 p-2 text-amber-900">
           {report.openCount} sale(s) not confirmed: not in these totals; a supervisor resolves them.
         </p>
       )}
-      {report.failedCount > 0 && (
-        <p className="text-slate-600">{report.failedCount} failed sale(s), no money taken.</p>
-      )}
+      {report.failedCount > 0 && <p className="text-slate-600">{report.failedCount} failed sale(s), no money taken.</p>}
       {meta.denominations && (
         <table className="w-full text-left text-sm">
           <caption className="text-left font-semibold">Cash counted</caption>
           <tbody>
-            {DENOMINATIONS.filter((d) => (meta.denominations?.[String(d.cents)] ?? 0) > 0).map(
-              (d) => {
-                const count = meta.denominations?.[String(d.cents)] ?? 0;
-                return (
-                  <tr key={d.cents}>
-                    <td>{d.label}</td>
-                    <td className="text-right">× {count}</td>
-                    <td className="text-right font-mono">{formatRand(d.cents * count)}</td>
-                  </tr>
-                );
-              },
-            )}
+            {DENOMINATIONS.filter((d) => (meta.denominations?.[String(d.cents)] ?? 0) > 0).map((d) => {
+              const count = meta.denominations?.[String(d.cents)] ?? 0;
+              return (
+                <tr key={d.cents}>
+                  <td>{d.label}</td>
+                  <td className="text-right">× {count}</td>
+                  <td className="text-right font-mono">{formatRand(d.cents * count)}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

@@ -11,13 +11,9 @@ export async function LowBalanceWarning() {
   const [balance, threshold] = await Promise.all([cachedMerchantBalance(), lowBalanceThreshold()]);
   if (balance === null || balance >= threshold.cents) return null;
   return (
-    <p
-      role="status"
-      data-testid="low-balance-warning"
-      className="rounded border border-warn bg-amber-50 p-3 text-amber-900"
-    >
-      <strong>Merchant balance is low:</strong> {formatRand(balance)} left (warning below{" "}
-      {formatRand(threshold.cents)}). Top up the merchant account before sales start failing.
+    <p role="status" data-testid="low-balance-warning" className="rounded border border-warn bg-amber-50 p-3 text-amber-900">
+      <strong>Merchant balance is low:</strong> {formatRand(balance)} left (warning below {formatRand(threshold.cents)}). Top up the
+      merchant account before sales start failing.
     </p>
   );
 }

@@ -35,21 +35,14 @@ export function ElectricitySlip({ sale }: { sale: Sale }) {
         {r.charges
           .filter((c) => c.outstandingCents !== null && c.outstandingCents > 0)
           .map((c) => (
-            <SlipLine
-              key={`${c.description}-left`}
-              label={`${c.description} outstanding`}
-              value={formatRand(c.outstandingCents ?? 0)}
-            />
+            <SlipLine key={`${c.description}-left`} label={`${c.description} outstanding`} value={formatRand(c.outstandingCents ?? 0)} />
           ))}
         <SlipLine label="VAT" value={formatRand(vatCents)} />
         <SlipLine label="Amount" value={formatRand(r.amountCents)} strong />
         <SlipLine label="Paid by" value={sale.method === "card" ? "Card" : "Cash"} />
       </section>
       <section className="border-t border-dashed border-black pt-1">
-        <SlipLine
-          label="SGC / KRN / TI"
-          value={`${code(r.meter.sgc)} / ${code(r.meter.krn)} / ${code(r.meter.ti)}`}
-        />
+        <SlipLine label="SGC / KRN / TI" value={`${code(r.meter.sgc)} / ${code(r.meter.krn)} / ${code(r.meter.ti)}`} />
       </section>
       <MeterBarcode meterNumber={r.meterNumber} />
       <p className="text-center">Enter the tokens in the order printed.</p>

@@ -2,13 +2,7 @@
  * The paper: 80 mm or 58 mm thermal rolls (a setting per till). On screen the slip is
  * drawn at its paper width; in print only the slip is printed, edge to edge.
  */
-export function SlipFrame({
-  paperWidthMm,
-  children,
-}: {
-  paperWidthMm: number;
-  children: React.ReactNode;
-}) {
+export function SlipFrame({ paperWidthMm, children }: { paperWidthMm: number; children: React.ReactNode }) {
   // Thermal heads print about 72 mm of an 80 mm roll and 48 mm of a 58 mm roll.
   const printableMm = paperWidthMm >= 80 ? 72 : 48;
   const css = `
@@ -36,23 +30,11 @@ export function SlipFrame({
 
 /** A reprint must never pass for the original: marked at the top and the bottom. */
 export function ReprintMark() {
-  return (
-    <p className="border-y-2 border-black py-1 text-center text-base font-bold tracking-widest">
-      REPRINT
-    </p>
-  );
+  return <p className="border-y-2 border-black py-1 text-center text-base font-bold tracking-widest">REPRINT</p>;
 }
 
 /** One "label ..... value" line of a slip. */
-export function SlipLine({
-  label,
-  value,
-  strong,
-}: {
-  label: string;
-  value: string;
-  strong?: boolean;
-}) {
+export function SlipLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
     <div className={`flex justify-between gap-2 ${strong ? "font-bold" : ""}`}>
       <span>{label}</span>

@@ -15,15 +15,7 @@ export function MerchantLines() {
 }
 
 /** The merchant's name and VAT number, the slip's title, receipt number and South African date. */
-export function SlipHeader({
-  title,
-  receiptNumber,
-  at,
-}: {
-  title: string;
-  receiptNumber: string | null;
-  at: string;
-}) {
+export function SlipHeader({ title, receiptNumber, at }: { title: string; receiptNumber: string | null; at: string }) {
   const { merchantName, vatNumber } = env();
   return (
     <header className="flex flex-col gap-1 text-center">

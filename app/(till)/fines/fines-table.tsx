@@ -41,39 +41,19 @@ export function FinesTable({ fines, selected, onChange }: Props) {
               className="size-5"
             />
           </th>
-          <th scope="col" className="p-2">
-            Notice number
-          </th>
-          <th scope="col" className="p-2">
-            Date and time
-          </th>
-          <th scope="col" className="p-2">
-            Place
-          </th>
-          <th scope="col" className="p-2">
-            Charge
-          </th>
-          <th scope="col" className="p-2 text-right">
-            Net fine
-          </th>
-          <th scope="col" className="p-2 text-right">
-            Vendor fee
-          </th>
-          <th scope="col" className="p-2 text-right">
-            Gross amount
-          </th>
-          <th scope="col" className="p-2">
-            Status
-          </th>
+          <th scope="col" className="p-2">Notice number</th>
+          <th scope="col" className="p-2">Date and time</th>
+          <th scope="col" className="p-2">Place</th>
+          <th scope="col" className="p-2">Charge</th>
+          <th scope="col" className="p-2 text-right">Net fine</th>
+          <th scope="col" className="p-2 text-right">Vendor fee</th>
+          <th scope="col" className="p-2 text-right">Gross amount</th>
+          <th scope="col" className="p-2">Status</th>
         </tr>
       </thead>
       <tbody>
         {fines.map((f) => (
-          <tr
-            key={f.noticeNumber}
-            data-notice={f.noticeNumber}
-            className="border-b border-slate-200 align-top"
-          >
+          <tr key={f.noticeNumber} data-notice={f.noticeNumber} className="border-b border-slate-200 align-top">
             <td className="p-2">
               {f.isPaid ? null : (
                 <input
@@ -90,22 +70,12 @@ export function FinesTable({ fines, selected, onChange }: Props) {
             <td className="p-2">{f.place || "Not given"}</td>
             <td className="p-2">
               {f.charge}
-              {f.demeritPoints != null && (
-                <span className="block text-slate-600">{f.demeritPoints} demerit points</span>
-              )}
+              {f.demeritPoints != null && <span className="block text-slate-600">{f.demeritPoints} demerit points</span>}
             </td>
             <td className="p-2 text-right whitespace-nowrap">{formatRand(f.netCents)}</td>
             <td className="p-2 text-right whitespace-nowrap">{formatRand(f.vendorFeeCents)}</td>
-            <td className="p-2 text-right font-semibold whitespace-nowrap">
-              {formatRand(f.grossCents)}
-            </td>
-            <td className="p-2">
-              {f.isPaid ? (
-                <span className="text-slate-600">Paid</span>
-              ) : (
-                <span className="font-semibold text-warn">Unpaid</span>
-              )}
-            </td>
+            <td className="p-2 text-right font-semibold whitespace-nowrap">{formatRand(f.grossCents)}</td>
+            <td className="p-2">{f.isPaid ? <span className="text-slate-600">Paid</span> : <span className="font-semibold text-warn">Unpaid</span>}</td>
           </tr>
         ))}
       </tbody>
