@@ -7,6 +7,7 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 import { listenForRawAnswers } from "@/lib/upstream/raw-answers";
 import { claimAttempt, findSale, settleSale, type Outcome } from "./journal";
 import { kindOf } from "./kinds";
+import type { NextStep } from "./sale-view";
 import { appendToSpool } from "./spool";
 import { takeInSpoolSoon } from "./spool-intake";
 

@@ -1,41 +1,18 @@
 import "server-only";
+import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { logUnexpected } from "@/lib/auth/action";
-import { settleSale } from "./journal";
-import { claimSpoolFiles, markSpoolFileTaken, readSpoolFile, spoolHasWaiting } from "./spool";
-
-const SPOOL_ACTOR = { username: "spool", role: "system" };
+import { spoolHasWaiting, takeInSpoolFiles } from "./spool";
 
 let running: Promise<number> | null = null;
 
-/**
- * Takes the spool's waiting answers into the journal: each sale is settled with the answer
- * the core service gave (never called again). A sale already settled is left as it is.
- * Returns how many entries were read. One intake at a time per process; intake is
- * idempotent, so two instances taking the same file in settle each sale once.
- */
+/** Takes the spool's waiting answers into the journal (lib/sales/spool.ts); one intake at a time per process. */
 export function takeInSpool(): Promise<number> {
   running ??= (async () => {
     try {
-      const dir = env().spoolDir;
-      if (!spoolHasWaiting(dir)) return 0;
-      let taken = 0;
-      for (const file of claimSpoolFiles(dir)) {
-        for (const entry of readSpoolFile(file)) {
-          await settleSale(
-            entry.saleId,
-            entry.outcome,
-            entry.rawAnswers,
-            { actor: SPOOL_ACTOR, kind: "sale_settled", detail: { from: "spool" } },
-            { fromUnknown: true },
-          );
-          taken++;
-        }
-        markSpoolFileTaken(file);
-      }
-      if (taken > 0)
-        console.warn(`kassa: ${taken} answer(s) taken into the journal from the spool`);
-      return taken;
+      const settled = await takeInSpoolFiles(await db(), env().spoolDir);
+      if (settled > 0) console.warn(`kassa: ${settled} sale(s) settled from the spool`);
+      return settled;
     } finally {
       running = null;
     }
