@@ -48,12 +48,14 @@ test.describe("electricity", () => {
   }) => {
     await startElectricity(page, METERS[0], "61.17");
     const key = await saleKeyOf(page, "electricity");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.electricity);
     const drop = await dropNextPurchaseAnswer(page, "/electricity");
     await page.getByRole("button", { name: "Purchase" }).click();
     await expect(page).toHaveURL(SLIP_URL, { timeout: 10_000 });
     expect(drop.dropped()).toBe(true);
     await expect(page.getByRole("list", { name: "Tokens" })).toContainText("Credit");
     expect(await transactionsForKey(request, key)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(1);
   });
 
   test("the answer lost, then a reload: 'Last sale went through', the slip one Enter away; one vend", async ({
@@ -62,6 +64,7 @@ test.describe("electricity", () => {
   }) => {
     await startElectricity(page, METERS[1], "62.17");
     const key = await saleKeyOf(page, "electricity");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.electricity);
     const drop = await dropNextPurchaseAnswer(page, "/electricity");
     await cutJournal(page);
     await page.getByRole("button", { name: "Purchase" }).click();
@@ -75,6 +78,7 @@ test.describe("electricity", () => {
     await expect(page).toHaveURL(SLIP_URL);
     await expect(page.getByRole("article", { name: "Slip" })).toContainText(METERS[1]);
     expect(await transactionsForKey(request, key)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(1);
     // Seen once: the next page no longer offers it, and the form has a new key.
     await page.goto("/electricity");
     await expect(page.getByRole("heading", { name: "Prepaid electricity" })).toBeVisible();
@@ -89,6 +93,7 @@ test.describe("electricity", () => {
   }) => {
     await startElectricity(page, METERS[2], "63.17");
     const key = await saleKeyOf(page, "electricity");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.electricity);
     const drop = await dropNextPurchaseAnswer(page, "/electricity");
     await cutJournal(page);
     await page.getByRole("button", { name: "Purchase" }).click();
@@ -102,6 +107,7 @@ test.describe("electricity", () => {
     await expect(tab).toHaveURL(SLIP_URL);
     await expect(tab.getByRole("article", { name: "Slip" })).toContainText(METERS[2]);
     expect(await transactionsForKey(request, key)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(1);
   });
 
   test("a copied tab reusing the key for another meter: a clear refusal, no slip; Purchase again sells under a new key", async ({
@@ -114,8 +120,11 @@ test.describe("electricity", () => {
     await startElectricity(copy, METERS[3], "64.17");
     await startElectricity(page, METERS[0], "65.17");
     const key = await saleKeyOf(page, "electricity");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.electricity);
     const drop = await dropNextPurchaseAnswer(page, "/electricity");
     await cutJournal(page);
+    // Neither tab learns what happened: the copy is left holding the first customer's key.
+    await cutJournal(copy);
     await page.getByRole("button", { name: "Purchase" }).click();
     await expect.poll(() => drop.dropped()).toBe(true);
     // The copy still holds the same key: it must never be answered with the first customer's sale.
@@ -126,6 +135,7 @@ test.describe("electricity", () => {
     ).toBeVisible();
     await expect(copy).not.toHaveURL(SLIP_URL);
     expect(await transactionsForKey(request, key)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(1);
     expect(await vendsOf(request, 6_417)).toHaveLength(0);
     expect(await saleKeyOf(copy, "electricity")).not.toBe(key);
 
@@ -133,6 +143,7 @@ test.describe("electricity", () => {
     await expect(copy).toHaveURL(SLIP_URL);
     await expect(copy.getByRole("article", { name: "Slip" })).toContainText(METERS[3]);
     expect(await vendsOf(request, 6_417)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(2);
   });
 
   test("two tabs selling the same meter and amount: the second asks before it sells", async ({
@@ -143,6 +154,7 @@ test.describe("electricity", () => {
     const second = await context.newPage();
     await startElectricity(second, METERS[1], "66.17");
     await startElectricity(page, METERS[1], "66.17");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.electricity);
     await page.getByRole("button", { name: "Purchase" }).click();
     await expect(page).toHaveURL(SLIP_URL);
     expect(await vendsOf(request, 6_617)).toHaveLength(1);
@@ -152,9 +164,11 @@ test.describe("electricity", () => {
     await expect(ask).toBeVisible();
     await expect(second.getByRole("alert").filter({ has: ask })).toContainText("R 66,17");
     expect(await vendsOf(request, 6_617)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(1);
     await ask.click();
     await expect(second).toHaveURL(SLIP_URL);
     expect(await vendsOf(request, 6_617)).toHaveLength(2);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(2);
   });
 
   test("Back after the slip, then Purchase: asks before a second vend", async ({
@@ -162,6 +176,7 @@ test.describe("electricity", () => {
     request,
   }) => {
     await startElectricity(page, METERS[2], "67.17");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.electricity);
     await page.getByRole("button", { name: "Purchase" }).click();
     await expect(page).toHaveURL(SLIP_URL);
     await page.goBack();
@@ -171,17 +186,20 @@ test.describe("electricity", () => {
     await page.getByRole("button", { name: "Purchase" }).click();
     await expect(page.getByRole("button", { name: "Sell again" })).toBeVisible();
     expect(await vendsOf(request, 6_717)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(1);
   });
 
   test("Enter held on the amount: one vend", async ({ page, request }) => {
     await startElectricity(page, METERS[3], "68.17");
     const key = await saleKeyOf(page, "electricity");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.electricity);
     const amount = page.getByLabel("Amount");
     await amount.focus();
     // A held key repeats: several Enters before the first answer.
     await Promise.all([0, 1, 2, 3, 4].map(() => page.keyboard.press("Enter")));
     await expect(page).toHaveURL(SLIP_URL);
     expect(await transactionsForKey(request, key)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(1);
   });
 });
 
@@ -193,11 +211,13 @@ test.describe("bills", () => {
     await confirmAccount(page, "5000654321", "tshwane_postpaid");
     await page.getByLabel("Amount").fill("71.17");
     const key = await saleKeyOf(page, "bill");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.bill);
     const drop = await dropNextPurchaseAnswer(page, "/bills");
     await page.getByRole("button", { name: "Pay" }).click();
     await expect(page).toHaveURL(SLIP_URL, { timeout: 10_000 });
     expect(drop.dropped()).toBe(true);
     expect(await transactionsForKey(request, key)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.bill)) - calls).toBe(1);
   });
 
   test("the answer lost, then a reload: the slip one Enter away; one payment", async ({
@@ -207,6 +227,7 @@ test.describe("bills", () => {
     await confirmAccount(page, "3100400500", "mogale_postpaid");
     await page.getByLabel("Amount").fill("72.17");
     const key = await saleKeyOf(page, "bill");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.bill);
     const drop = await dropNextPurchaseAnswer(page, "/bills");
     await cutJournal(page);
     await page.getByRole("button", { name: "Pay" }).click();
@@ -218,5 +239,77 @@ test.describe("bills", () => {
     await expect(page).toHaveURL(SLIP_URL);
     await expect(page.getByRole("article", { name: "Slip" })).toContainText("3100400500");
     expect(await transactionsForKey(request, key)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.bill)) - calls).toBe(1);
   });
+});
+
+test.describe("airtime", () => {
+  const VAS_PURCHASE = "/v1/VAS/Purchase";
+
+  /** Cell C airtime, any amount: pick it, type the number and amount, get the quote. */
+  async function quoteAirtime(page: Page, amount: string) {
+    await page.goto("/vas");
+    const search = page.getByLabel("Search products");
+    await search.fill("cell c airtime");
+    await expect(page.getByRole("option", { name: /Cell C airtime/ }).first()).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await search.press("Enter");
+    await page.getByLabel("Mobile number").fill("084 555 0303");
+    await page.getByLabel("Amount").fill(amount);
+    await page.getByLabel("Amount").press("Enter");
+    await expect(page.getByRole("button", { name: "Purchase" })).toBeFocused();
+  }
+
+  test("the answer lost after the sale: the slip shows within 10 s, one purchase", async ({
+    page,
+    request,
+  }) => {
+    await quoteAirtime(page, "7.17");
+    const calls = await sandboxCalls(request, VAS_PURCHASE);
+    const drop = await dropNextPurchaseAnswer(page, "/vas");
+    await page.getByRole("button", { name: "Purchase" }).click();
+    await expect(page).toHaveURL(SLIP_URL, { timeout: 10_000 });
+    expect(drop.dropped()).toBe(true);
+    await expect(page.getByTestId("vas-recipient")).toHaveText("084 555 0303");
+    expect((await sandboxCalls(request, VAS_PURCHASE)) - calls).toBe(1);
+  });
+
+  test("the answer lost, then a reload: the slip one Enter away, one purchase", async ({
+    page,
+    request,
+  }) => {
+    await quoteAirtime(page, "8.17");
+    const calls = await sandboxCalls(request, VAS_PURCHASE);
+    const drop = await dropNextPurchaseAnswer(page, "/vas");
+    await cutJournal(page);
+    await page.getByRole("button", { name: "Purchase" }).click();
+    await expect.poll(() => drop.dropped()).toBe(true);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Show slip" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(SLIP_URL);
+    await expect(page.getByTestId("vas-recipient")).toHaveText("084 555 0303");
+    expect((await sandboxCalls(request, VAS_PURCHASE)) - calls).toBe(1);
+  });
+
+  test("a double click on Purchase: one purchase", async ({ page, request }) => {
+    await quoteAirtime(page, "9.17");
+    const calls = await sandboxCalls(request, VAS_PURCHASE);
+    await page.getByRole("button", { name: "Purchase" }).dblclick();
+    await expect(page).toHaveURL(SLIP_URL);
+    expect((await sandboxCalls(request, VAS_PURCHASE)) - calls).toBe(1);
+  });
+});
+
+test("electricity: a double click on Purchase: one vend", async ({ page, request }) => {
+  await startElectricity(page, METERS[0], "69.17");
+  const key = await saleKeyOf(page, "electricity");
+  const calls = await sandboxCalls(request, PURCHASE_PATH.electricity);
+  await page.getByRole("button", { name: "Purchase" }).dblclick();
+  await expect(page).toHaveURL(SLIP_URL);
+  expect(await transactionsForKey(request, key)).toHaveLength(1);
+  expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(1);
 });

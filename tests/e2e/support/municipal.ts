@@ -134,3 +134,10 @@ export function serializePurchases<T extends object, W extends object>(test: Tes
   test.beforeEach(async () => lock());
   test.afterEach(async () => fs.rmSync(LOCK, { recursive: true, force: true }));
 }
+
+/** Every request that reached an API path of the sandbox, repeats of one key included (its raw counter). */
+export async function sandboxCalls(request: APIRequestContext, apiPath: string): Promise<number> {
+  const res = await request.get(`${E2E.sandboxOrigin}/__sandbox/requests`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { requests: Record<string, number> }).requests[apiPath] ?? 0;
+}
