@@ -4,7 +4,9 @@ import { cutJournal, dropNextPurchaseAnswer } from "./support/lost-answer";
 import {
   confirmAccount,
   confirmMeter,
+  PURCHASE_PATH,
   saleKeyOf,
+  sandboxCalls,
   sandboxTransactions,
   serializePurchases,
   transactionsForKey,
