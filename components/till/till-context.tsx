@@ -1,7 +1,7 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createContext, useContext, useState } from "react";
+import { createContext, useContext } from "react";
+import { QueryProvider } from "@/components/shell/query-provider";
 
 interface Till {
   /** The signed-in cashier: sale keys and unseen slips are kept per cashier at a shared till. */
@@ -20,13 +20,9 @@ export function useTill(): Till {
 
 /** react-query and the till's facts for every client piece of a till page. */
 export function TillProviders({ children, ...till }: Till & { children: React.ReactNode }) {
-  const [client] = useState(
-    () =>
-      new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
-  );
   return (
-    <QueryClientProvider client={client}>
+    <QueryProvider>
       <TillContext.Provider value={till}>{children}</TillContext.Provider>
-    </QueryClientProvider>
+    </QueryProvider>
   );
 }

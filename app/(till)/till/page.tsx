@@ -5,21 +5,50 @@ import { formatRand } from "@/lib/money";
 import { saTime } from "@/lib/sa-time";
 import { Tiles, type Tile } from "@/components/shell/tiles";
 import { OpenShiftForm } from "../shift/open-shift-form";
-import { LowBalanceWarning } from "@/components/shell/low-balance-warning";
+import { LiveLowBalance } from "@/components/till/live-low-balance";
+import { balanceNow } from "@/lib/office/balance-now";
 import Link from "next/link";
 
 export const metadata: Metadata = { title: "Till" };
 
 const TILES: Tile[] = [
-  { href: "/electricity", label: "Electricity", shortcut: "E", hint: "Prepaid tokens", ready: true },
+  {
+    href: "/electricity",
+    label: "Electricity",
+    shortcut: "E",
+    hint: "Prepaid tokens",
+    ready: true,
+  },
   { href: "/bills", label: "Bills", shortcut: "B", hint: "Municipal accounts", ready: true },
   { href: "/fines", label: "Traffic fines", shortcut: "F", hint: "Look up and pay", ready: true },
-  { href: "/vas?category=airtime", label: "Airtime & data", shortcut: "A", hint: "All networks", ready: true },
-  { href: "/vas?category=voucher", label: "Vouchers & lotto", shortcut: "V", hint: "PINs and tickets", ready: true },
-  { href: "/history", label: "History", shortcut: "H", hint: "This shift's sales, reprints", ready: true },
+  {
+    href: "/vas?category=airtime",
+    label: "Airtime & data",
+    shortcut: "A",
+    hint: "All networks",
+    ready: true,
+  },
+  {
+    href: "/vas?category=voucher",
+    label: "Vouchers & lotto",
+    shortcut: "V",
+    hint: "PINs and tickets",
+    ready: true,
+  },
+  {
+    href: "/history",
+    label: "History",
+    shortcut: "H",
+    hint: "This shift's sales, reprints",
+    ready: true,
+  },
 ];
 
-export default async function TillHome({ searchParams }: { searchParams: Promise<{ refused?: string }> }) {
+export default async function TillHome({
+  searchParams,
+}: {
+  searchParams: Promise<{ refused?: string }>;
+}) {
   const staff = await requirePageRole("cashier");
   const shift = await currentShift(staff.till.id);
   const { refused } = await searchParams;
@@ -30,7 +59,7 @@ export default async function TillHome({ searchParams }: { searchParams: Promise
           That page is for supervisors only.
         </p>
       )}
-      <LowBalanceWarning />
+      <LiveLowBalance initial={await balanceNow()} />
       {shift ? (
         <>
           <h1 className="sr-only">Till</h1>
@@ -40,8 +69,12 @@ export default async function TillHome({ searchParams }: { searchParams: Promise
           </p>
           <Tiles tiles={TILES} />
           <p className="flex gap-4">
-            <Link href="/shift/x" className="underline">X report</Link>
-            <Link href="/shift/close" className="underline">Close shift</Link>
+            <Link href="/shift/x" className="underline">
+              X report
+            </Link>
+            <Link href="/shift/close" className="underline">
+              Close shift
+            </Link>
           </p>
         </>
       ) : (
