@@ -10,7 +10,7 @@ import { askUntilSettled, inFlight, reconcileEntry } from "./journal";
 import { readRefusal, type EarlierSale, type PurchaseAnswer } from "./sale-answer";
 import {
   currentEntry,
-  forgetUnseen,
+  rememberUnseen,
   markSent,
   markUnsent,
   renewKey,
@@ -89,7 +89,8 @@ export function useSale<I extends object>(form: SaleForm, purchase: Purchase<I>)
     }
     if (sale.status === "completed") {
       renewKey(cashierId, form, key ?? currentEntry(cashierId, form).key);
-      forgetUnseen(cashierId, sale.id);
+      // Unseen until the slip page is on screen: a reload or a closed tab on the way still offers it.
+      rememberUnseen(cashierId, sale);
       router.push(`/slips/${sale.id}?fresh=1`);
       return;
     }

@@ -69,7 +69,10 @@ export function LastSaleBanner({ unseenSalesAction }: { unseenSalesAction: Unsee
           openAt = FORM_PATH[form];
         }
       }
-      // The journal's own list covers other browsers and closed tabs; a purchase in flight here
+      // This browser's own list first: the journal counts a slip seen once its page was rendered,
+      // even when a reload or a closed tab kept it off the screen.
+      const local = unseenSales(cashierId).find((s) => s.id !== onSlip) ?? null;
+      // The journal's list covers other browsers and lost storage; a purchase in flight here
       // would hold it up (the browser sends server actions one at a time), so ask it only when idle.
       if (inFlight.size === 0) {
         const listed = await unseenSalesAction({}).catch(() => null);
@@ -81,21 +84,18 @@ export function LastSaleBanner({ unseenSalesAction }: { unseenSalesAction: Unsee
             open = listed.data.find((s) => s.status === "unknown") ?? null;
             openAt = open ? "/history" : null;
           }
-          return {
-            unseen: unseen
-              ? {
-                  id: unseen.id,
-                  kind: unseen.kind,
-                  amountCents: unseen.amountCents,
-                  reference: unseen.reference,
-                }
-              : null,
-            open,
-            openAt,
-          };
+          const fromJournal = unseen
+            ? {
+                id: unseen.id,
+                kind: unseen.kind,
+                amountCents: unseen.amountCents,
+                reference: unseen.reference,
+              }
+            : null;
+          return { unseen: local ?? fromJournal, open, openAt };
         }
       }
-      return { unseen: unseenSales(cashierId).find((s) => s.id !== onSlip) ?? null, open, openAt };
+      return { unseen: local, open, openAt };
     },
     staleTime: 0,
     // While this browser has a sale it has not heard back about, keep asking: it may still land.
