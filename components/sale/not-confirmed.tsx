@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { formatRand } from "@/lib/money";
-import { NOT_CONFIRMED, type SaleView } from "@/lib/sales/sale-view";
+import type { SaleView } from "@/lib/sales/sale-view";
 import { describeSale } from "./kind-words";
 
 /** What the panel's one action does: the form passes the action that fits its kind. */
@@ -94,7 +94,7 @@ export function NotConfirmed({
       className="flex max-w-xl flex-col gap-3 rounded-xl border-2 border-warn bg-amber-50 p-4 text-amber-950"
     >
       <h2 id={`not-confirmed-${sale.id}`} className="text-xl font-bold text-warn">
-        {NOT_CONFIRMED}
+        Not confirmed
       </h2>
       <p>{sentence}</p>
       {reason && <p className="text-sm">{reason}</p>}
@@ -113,8 +113,12 @@ export function NotConfirmed({
         </button>
       )}
       <p className="text-sm">
-        Sale <span className="font-mono">{sale.id}</span> stays in History until it is settled. To
-        serve the next customer meanwhile, press Next customer.
+        Sale{" "}
+        <span className="font-mono" data-testid="not-confirmed-sale-id">
+          {sale.id}
+        </span>{" "}
+        stays in History until it is settled. To serve the next customer meanwhile, press Next
+        customer.
       </p>
       <button
         type="button"
