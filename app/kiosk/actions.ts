@@ -7,9 +7,9 @@ import { startKioskCardPayment } from "@/lib/sales/card";
 import { kioskLookupSchema, kioskPaySchema } from "./schema";
 
 /** The ID number arrives in the POST body only and is not kept: the result holds fines, not the number. */
-export const kioskLookUpAction = staffAction(["kiosk"], kioskLookupSchema, async (input) =>
-  lookUpFines(input.kind, input.value),
-);
+export const kioskLookUpAction = staffAction(["kiosk"], kioskLookupSchema, async (input) => lookUpFines(input.kind, input.value), {
+  upstreamField: () => "value",
+});
 
 /**
  * Validate the chosen fines, record the card sale (no ID number in the journal), open the

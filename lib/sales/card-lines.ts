@@ -32,8 +32,6 @@ export interface OrderSource {
   request: unknown;
 }
 
-type Draft = { productId: string; name: string; description?: string; cents: number };
-
 const FALLBACK_NAME: Record<SaleKind, string> = {
   electricity: "Prepaid electricity",
   bill: "Municipal account payment",

@@ -5,11 +5,10 @@ import { ActionError } from "@/lib/auth/action";
 import type { Staff } from "@/lib/auth/staff";
 import { env } from "@/lib/env";
 import { longestCallMs } from "@/lib/env-schema";
-import { requireOpenShift } from "@/lib/shifts/current";
 import type { Cents } from "@/lib/money";
 import { formatRand } from "@/lib/money";
 import { fingerprintOf, KEY_REUSED_MESSAGE } from "./fingerprint";
-import { findSale, findSaleByKey, recentSameSale, recordSale } from "./journal";
+import { findSale, readSaleStart, recordSale } from "./journal";
 import { kindOf } from "./kinds";
 import { sendSale, type SentSale } from "./send";
 import { NOT_RECORDED_NOTICE, type SaleView } from "./sale-view";
@@ -93,6 +92,9 @@ export interface CounterSale {
   prepare: () => Promise<{ request: Record<string, unknown> }>;
 }
 
+/** What requireOpenShift says: no sale without an open shift at a counter till. */
+const NO_SHIFT_MESSAGE = "Open a shift before selling.";
+
 /** The sale under this key, if its request is this one; a different request is refused. */
 function sameRequestOrRefuse(sale: SentSale, fingerprint: string): SentSale {
   if (sale.fingerprint !== null && sale.fingerprint !== fingerprint)
@@ -100,20 +102,22 @@ function sameRequestOrRefuse(sale: SentSale, fingerprint: string): SentSale {
   return sale;
 }
 
-/** The duplicate-sale guard: the same thing for the same amount moments ago needs "Sell again". */
-async function refuseIfJustSold(staff: Staff, input: CounterSale): Promise<void> {
+/** The duplicate-sale guard asks only for a counter sale the cashier did not confirm ("Sell again"). */
+function guardOf(staff: Staff, input: CounterSale) {
   const windowMs = env().duplicateWindowMs;
   // A kiosk has no one to ask, and its fines are guarded by the unsettled-notice check.
-  if (input.sellAgain || windowMs === 0 || staff.role === "kiosk") return;
-  const earlier = await recentSameSale({
+  if (input.sellAgain || windowMs === 0 || staff.role === "kiosk") return undefined;
+  return {
     kind: input.kind,
     reference: input.reference,
     amountCents: input.amountCents,
     userId: staff.userId,
-    tillId: staff.till.id,
     since: new Date(Date.now() - windowMs),
-  });
-  if (!earlier) return;
+  };
+}
+
+/** The same thing for the same amount moments ago: refused with that sale, for the form's "Sell again?". */
+function refuseDuplicate(input: CounterSale, earlier: SentSale): never {
   const minutes = Math.max(1, Math.round((Date.now() - earlier.createdAt.getTime()) / 60_000));
   const what = `${kindOf(input.kind).label} ${input.reference} for ${formatRand(input.amountCents)}`;
   throw new ActionError(
@@ -137,13 +141,19 @@ export async function sellAtCounter(staff: Staff, input: CounterSale): Promise<S
     reference: input.reference,
     place: input.place,
   });
-  const [shift, existing] = await Promise.all([
-    requireOpenShift(staff),
-    findSaleByKey(input.idempotencyKey),
-  ]);
-  if (existing)
-    return continueSale(sameRequestOrRefuse(assertOwnSale(existing, staff), fingerprint), staff);
-  await refuseIfJustSold(staff, input);
+  // One round trip: the open shift, the key's sale, and the guard's question.
+  const start = await readSaleStart({
+    tillId: staff.till.id,
+    idempotencyKey: input.idempotencyKey,
+    guard: guardOf(staff, input),
+  });
+  if (staff.role !== "kiosk" && !start.shiftId) throw new ActionError(NO_SHIFT_MESSAGE);
+  if (start.existing)
+    return continueSale(
+      sameRequestOrRefuse(assertOwnSale(start.existing, staff), fingerprint),
+      staff,
+    );
+  if (start.duplicate) refuseDuplicate(input, start.duplicate);
   const { request } = await input.prepare();
   const { sale, existing: raced } = await recordSale(
     {
@@ -155,7 +165,7 @@ export async function sellAtCounter(staff: Staff, input: CounterSale): Promise<S
       request,
       userId: staff.userId,
       tillId: staff.till.id,
-      shiftId: shift?.id ?? null,
+      shiftId: start.shiftId,
       fingerprint,
     },
     {

@@ -18,6 +18,7 @@ import {
   auditEvents,
   SALE_KINDS,
   sales,
+  shifts,
   type PaymentMethod,
   type RawAnswer,
   type Sale,
@@ -211,6 +212,55 @@ export async function settleSale(
   const current = await findSale(saleId);
   if (!current) throw new Error(`no sale ${saleId}`);
   return current;
+}
+
+export interface SaleStart {
+  /** The till's open shift, if any. */
+  shiftId: string | null;
+  /** The sale already under this key. */
+  existing: Sale | undefined;
+  /** The duplicate-sale guard's answer (see recentSameSale), when asked. */
+  duplicate: Sale | undefined;
+}
+
+/**
+ * Everything a sale needs to know before it is checked, in ONE round trip: the till's open
+ * shift, the sale already under the key, and (when `guard` is given) the same sale made
+ * moments ago at this till or by this cashier.
+ */
+export async function readSaleStart(input: {
+  tillId: string;
+  idempotencyKey: string;
+  guard?: { kind: SaleKind; reference: string; amountCents: Cents; userId: string; since: Date };
+}): Promise<SaleStart> {
+  const database = await db();
+  const g = input.guard;
+  const duplicate = g
+    ? sql`(select row_to_json(d) from ${sales} d where d.kind = ${g.kind} and d.reference = ${g.reference}
+        and d.amount_cents = ${g.amountCents} and d.status in ('pending', 'completed', 'unknown')
+        and d.created_at > ${g.since.toISOString()}::timestamptz and (d.till_id = ${input.tillId} or d.user_id = ${g.userId}::uuid)
+        order by d.created_at desc limit 1)`
+    : sql`null::json`;
+  const result = (await database.execute(sql`select
+      (select s.id from ${shifts} s where s.till_id = ${input.tillId} and s.closed_at is null limit 1) as shift_id,
+      (select row_to_json(x) from ${sales} x where x.idempotency_key = ${input.idempotencyKey}) as existing,
+      ${duplicate} as duplicate`)) as unknown as {
+    rows: { shift_id: string | null; existing: unknown; duplicate: unknown }[];
+  };
+  const row = result.rows[0];
+  const asSale = (value: unknown) =>
+    value
+      ? saleOfRow(
+          typeof value === "string"
+            ? (JSON.parse(value) as Record<string, unknown>)
+            : (value as Record<string, unknown>),
+        )
+      : undefined;
+  return {
+    shiftId: row?.shift_id ?? null,
+    existing: asSale(row?.existing),
+    duplicate: asSale(row?.duplicate),
+  };
 }
 
 /**

@@ -79,6 +79,6 @@ export interface SaleActionCommon {
 }
 
 /** What the till says about a sale whose outcome the core service did not confirm. */
-export const NOT_CONFIRMED = "Not confirmed: do not sell this again until it is settled.";
+export const NOT_CONFIRMED = "Not confirmed — do not sell again";
 
 export const NOT_RECORDED_NOTICE = "Not recorded: keep this slip and tell a supervisor.";

@@ -18,10 +18,32 @@ import { takeInSpoolSoon } from "./spool-intake";
  */
 export type SentSale = Sale & { notRecorded?: true };
 
-export const INTERNAL_UNKNOWN_MESSAGE =
-  "Not confirmed: do not sell this again. A supervisor will check this sale.";
-export const LATER_REFUSAL_MESSAGE =
-  "Not confirmed: an earlier attempt of this sale may have gone through, and the core service refused the repeat. Do not sell this again; a supervisor checks it.";
+/** Why the sale is not confirmed, in one sentence (never "try again": the panel says what to do). */
+const UNKNOWN_WHY: Record<string, string> = {
+  timeout: "The core service took too long to answer, so this sale is not confirmed.",
+  unavailable: "The connection to the core service broke during the sale, so it is not confirmed.",
+  malformed: "The core service's answer could not be read, so this sale is not confirmed.",
+  unauthorized:
+    "The core service refused Kassa's key after the sale may have gone through, so it is not confirmed.",
+  rejected:
+    "An earlier attempt of this sale may have gone through and the core service refused the repeat, so it is not confirmed.",
+  internal: "Kassa failed while sending this sale, so it is not confirmed.",
+};
+
+/** What the cashier does next, by the kind's "not confirmed" step. */
+const UNKNOWN_NEXT: Record<NextStep, string> = {
+  retry:
+    "Do not take the customer's money again: press Retry, which repeats the same sale and can never sell it twice.",
+  recheck_registry:
+    "Do not take payment again: check with the registry; a fine just marked may take a minute to show as paid.",
+  supervisor: "Do not sell it again: a supervisor checks it with the core service's records.",
+};
+
+/** The whole message of an unknown sale: why, then the one thing to do. */
+export function unknownMessage(sale: Pick<Sale, "kind" | "attempts">, why: string): string {
+  const step = sale.attempts === 0 ? "supervisor" : kindOf(sale.kind).unknownStep;
+  return `${UNKNOWN_WHY[why] ?? UNKNOWN_WHY.internal} ${UNKNOWN_NEXT[step]}`;
+}
 
 /**
  * An attempt may have reached the core service when an earlier send of this sale ended
@@ -41,24 +63,28 @@ function mayHaveReachedBefore(claimed: Sale, answers: RawAnswer[]): boolean {
 function outcomeOf(claimed: Sale, error: unknown, answers: RawAnswer[]): Outcome {
   if (isUpstreamError(error)) {
     const known = error.outcomeKnown && !mayHaveReachedBefore(claimed, answers);
-    if (error.outcomeKnown && !known) {
+    if (known)
       return {
-        status: "unknown",
-        error: {
-          kind: "refused_after_unknown",
-          code: error.code,
-          message: `${LATER_REFUSAL_MESSAGE} (${error.cashierMessage})`,
-        },
+        status: "failed",
+        error: { kind: error.kind, code: error.code, message: error.cashierMessage },
       };
-    }
+    // A refusal after an attempt that may have gone through proves nothing: still unknown.
+    const why = error.outcomeKnown ? "rejected" : error.kind;
     return {
-      status: known ? "failed" : "unknown",
-      error: { kind: error.kind, code: error.code, message: error.cashierMessage },
+      status: "unknown",
+      error: {
+        kind: error.outcomeKnown ? "refused_after_unknown" : error.kind,
+        code: error.code,
+        message: unknownMessage(claimed, why),
+      },
     };
   }
   // Not the core service's answer (a bug, the database): the call may have happened.
   logUnexpected("sale send failed", error);
-  return { status: "unknown", error: { kind: "internal", message: INTERNAL_UNKNOWN_MESSAGE } };
+  return {
+    status: "unknown",
+    error: { kind: "internal", message: unknownMessage(claimed, "internal") },
+  };
 }
 
 /**

@@ -8,9 +8,9 @@ import { recheckUnknownFinesSale } from "@/lib/fines/resolve";
 import type { SaleView } from "@/lib/sales/sale-view";
 import { lookupSchema, payFinesSchema, recheckSchema } from "./schema";
 
-export const lookUpFinesAction = staffAction(["cashier"], lookupSchema, async (input) =>
-  lookUpFines(input.kind, input.value),
-);
+export const lookUpFinesAction = staffAction(["cashier"], lookupSchema, async (input) => lookUpFines(input.kind, input.value), {
+  upstreamField: () => "value",
+});
 
 /**
  * The one sale path (lib/sales/counter-sale.ts): the key decides, then validate, record,

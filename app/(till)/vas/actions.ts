@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { ActionError, staffAction } from "@/lib/auth/action";
 import { env } from "@/lib/env";
-import { isUpstreamError, quoteVas } from "@/lib/upstream";
+import { quoteVas, type UpstreamError } from "@/lib/upstream";
 import { sellAtCounter } from "@/lib/sales/counter-sale";
 import type { SaleView } from "@/lib/sales/sale-view";
 import { checkAmount } from "@/lib/vas/amount";
@@ -42,16 +42,7 @@ export const getVasQuoteAction = staffAction(
     }
     const amount = checkAmount(item, input.amount);
     if (!amount.ok) throw new ActionError(amount.message, "amount");
-    let quote;
-    try {
-      quote = await quoteVas({ product, amountCents: amount.cents, mobileNumber });
-    } catch (error) {
-      if (!isUpstreamError(error)) throw error;
-      throw new ActionError(
-        error.cashierMessage,
-        error.code === undefined ? undefined : FIELD_OF_CODE[error.code],
-      );
-    }
+    const quote = await quoteVas({ product, amountCents: amount.cents, mobileNumber });
     const signed = {
       quoteId: quote.quoteId,
       productId: product.id,
@@ -70,6 +61,10 @@ export const getVasQuoteAction = staffAction(
       fees: quote.fees,
       totalCents: quote.totalCents,
     };
+  },
+  {
+    upstreamField: (error: UpstreamError) =>
+      error.code === undefined ? undefined : FIELD_OF_CODE[error.code],
   },
 );
 
@@ -118,12 +113,7 @@ export const purchaseVasAction = staffAction(
 );
 
 export const refreshVasCatalogueAction = staffAction(["cashier"], refreshSchema, async () => {
-  try {
-    const catalogue = await loadCatalogue({ refresh: true });
-    revalidatePath("/vas");
-    return { count: catalogue.products.length, stale: catalogue.stale };
-  } catch (error) {
-    if (isUpstreamError(error)) throw new ActionError(error.cashierMessage);
-    throw error;
-  }
+  const catalogue = await loadCatalogue({ refresh: true });
+  revalidatePath("/vas");
+  return { count: catalogue.products.length, stale: catalogue.stale };
 });
