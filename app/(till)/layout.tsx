@@ -1,15 +1,21 @@
 import { requirePageRole } from "@/lib/auth/staff";
+import { saleAnswerLimitMs } from "@/lib/sales/answer-limit";
 import { StaffBar } from "@/components/shell/staff-bar";
-import { QueryProvider } from "@/components/providers/query-provider";
 import { TillCardNotice } from "@/components/card/till-card-notice";
+import { TillProviders } from "@/components/till/till-context";
+import { LastSaleBanner } from "@/components/till/last-sale-banner";
+import { unseenSalesAction } from "@/lib/actions/sale";
 
 export default async function TillLayout({ children }: { children: React.ReactNode }) {
   const staff = await requirePageRole("cashier");
   return (
-    <QueryProvider>
+    <TillProviders cashierId={staff.userId} answerLimitMs={saleAnswerLimitMs()}>
       <StaffBar staff={staff} />
       <TillCardNotice staff={staff} />
-      <main className="mx-auto max-w-5xl p-4">{children}</main>
-    </QueryProvider>
+      <main className="mx-auto max-w-5xl p-4">
+        <LastSaleBanner unseenSalesAction={unseenSalesAction} />
+        {children}
+      </main>
+    </TillProviders>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { newSaleKey } from "@/components/sale/use-sale-key";
+import { newSaleKey } from "@/components/sale/sale-store";
 import { selectedFines } from "@/lib/fines/selection";
 import type { FineRow } from "@/lib/fines/view";
 import { kioskLookUpAction, kioskPayFinesAction } from "./actions";

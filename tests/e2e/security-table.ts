@@ -275,12 +275,12 @@ export const OWNER_ACTIONS: {
   allowed: Caller[];
 }[] = [
   {
-    action: "app/(till)/history/actions.ts#retrySaleAction",
+    action: "lib/actions/sale.ts#retrySaleAction",
     input: (o) => ({ saleId: o.cashSale }),
     allowed: ["owner"],
   },
   {
-    action: "app/(till)/history/actions.ts#saleByKeyAction",
+    action: "lib/actions/sale.ts#saleByKeyAction",
     input: (o) => ({ idempotencyKey: o.cashKey }),
     allowed: ["owner"],
   },
@@ -290,17 +290,17 @@ export const OWNER_ACTIONS: {
     allowed: ["supervisor"],
   },
   {
-    action: "app/(till)/pay/actions.ts#pollCardPaymentAction",
+    action: "lib/actions/card-payment.ts#pollCardPaymentAction",
     input: (o) => ({ saleId: o.cardSale }),
     allowed: ["owner"],
   },
   {
-    action: "app/(till)/pay/actions.ts#startCardPaymentAction",
+    action: "lib/actions/card-payment.ts#startCardPaymentAction",
     input: (o) => ({ saleId: o.cardSale }),
     allowed: ["owner"],
   },
   {
-    action: "app/(till)/pay/actions.ts#pollCardPaymentAction",
+    action: "lib/actions/card-payment.ts#pollCardPaymentAction",
     input: (o) => ({ saleId: o.kioskSale }),
     allowed: [],
   },
@@ -321,7 +321,7 @@ export const OWNER_ACTIONS: {
   },
   // Last: the owner's cancel settles the card sale (a colleague's cancel must not).
   {
-    action: "app/(till)/pay/actions.ts#cancelCardPaymentAction",
+    action: "lib/actions/card-payment.ts#cancelCardPaymentAction",
     input: (o) => ({ saleId: o.cardSale }),
     allowed: ["owner"],
   },

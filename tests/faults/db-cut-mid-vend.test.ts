@@ -179,7 +179,7 @@ describe.skipIf(!PG_URL)("the database cut in the middle of a vend", () => {
     expect((await sandbox.transactions()).filter((t) => t.idempotency === key)).toHaveLength(1);
 
     // The cashier's own view agrees: the journal holds the sale under its key.
-    const found = await act(till, "app/(till)/history/actions.ts", "saleByKeyAction", {
+    const found = await act(till, "lib/actions/sale.ts", "saleByKeyAction", {
       idempotencyKey: key,
     });
     expect(saleOf(found)).toMatchObject({ id: sale!.id, status: "completed" });

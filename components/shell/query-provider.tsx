@@ -3,13 +3,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 
-/** One react-query client per browser tab: polling (card status) and server state of the till. */
+/** One react-query client per browser tab, for the till's and the kiosk's server state and polling. */
 export function QueryProvider({ children }: { children: React.ReactNode }) {
   const [client] = useState(
     () =>
-      new QueryClient({
-        defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-      }),
+      new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
   );
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
