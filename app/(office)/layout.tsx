@@ -9,6 +9,7 @@ const NAV = [
   { href: "/unresolved", label: "Unresolved sales" },
   { href: "/shifts", label: "Shifts" },
   { href: "/users", label: "Users" },
+  { href: "/paper", label: "Paper and printing" },
   { href: "/audit", label: "Audit log" },
 ];
 
