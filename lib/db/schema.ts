@@ -35,7 +35,9 @@ export const users = pgTable("users", {
 export const tills = pgTable("tills", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
-  kind: text("kind", { enum: ["counter", "kiosk"] }).notNull().default("counter"),
+  kind: text("kind", { enum: ["counter", "kiosk"] })
+    .notNull()
+    .default("counter"),
   paperWidthMm: integer("paper_width_mm").notNull().default(80),
   autoPrint: boolean("auto_print").notNull().default(true),
   createdAt: createdAt(),
@@ -77,7 +79,9 @@ export const shifts = pgTable(
   },
   (t) => [
     // At most one open shift per till.
-    uniqueIndex("shifts_one_open_per_till").on(t.tillId).where(sql`${t.closedAt} is null`),
+    uniqueIndex("shifts_one_open_per_till")
+      .on(t.tillId)
+      .where(sql`${t.closedAt} is null`),
   ],
 );
 
@@ -159,6 +163,43 @@ export const cardOrders = pgTable("card_orders", {
   needsRefund: boolean("needs_refund").notNull().default(false),
 });
 
+export const CASH_MOVEMENT_KINDS = ["drop", "payout"] as const;
+export type CashMovementKind = (typeof CASH_MOVEMENT_KINDS)[number];
+
+/**
+ * Cash leaving the drawer during a shift: a drop to the safe or a pay-out, each with its
+ * reason. They lower the cash expected at close and stand in the X and Z reports.
+ */
+export const cashMovements = pgTable(
+  "cash_movements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shiftId: uuid("shift_id")
+      .notNull()
+      .references(() => shifts.id),
+    tillId: text("till_id")
+      .notNull()
+      .references(() => tills.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind", { enum: CASH_MOVEMENT_KINDS }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("cash_movements_shift_idx").on(t.shiftId)],
+);
+
+/** The core service's ledger of one business day, kept because it only ever gives yesterday's. */
+export const ledgerDays = pgTable("ledger_days", {
+  /** The business day in Africa/Johannesburg, YYYY-MM-DD. */
+  day: text("day").primaryKey(),
+  /** The ledger as fetched (decoded by lib/office/reconciliation). */
+  ledger: jsonb("ledger").notNull(),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Who did what, from which device, when (UTC). Never a password, card number or API key. */
 export const auditEvents = pgTable(
   "audit_events",
@@ -189,3 +230,4 @@ export type Shift = typeof shifts.$inferSelect;
 export type Sale = typeof sales.$inferSelect;
 export type CardOrder = typeof cardOrders.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;
+export type CashMovement = typeof cashMovements.$inferSelect;
