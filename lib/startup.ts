@@ -23,6 +23,9 @@ export async function warmUp(): Promise<void> {
     };
     await sweep(config.databaseUrl ? STALE_PENDING_MS : 0);
     setInterval(() => void sweep(STALE_PENDING_MS).catch(() => {}), 60_000).unref();
+    // The core service only gives yesterday's ledger: keep each day's, even when nobody opens the office.
+    const { keepYesterdaysLedgerInBackground } = await import("./office/ledger-store");
+    setInterval(keepYesterdaysLedgerInBackground, 60 * 60_000).unref();
     console.log(`kassa: journal ready (${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`}), upstream ${config.upstreamEnv.toUpperCase()}`);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof FolderInUseError) {

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { requirePageRole } from "@/lib/auth/staff";
 import { StaffBar } from "@/components/shell/staff-bar";
+import { keepYesterdaysLedgerInBackground } from "@/lib/office/ledger-store";
 
 const NAV = [
   { href: "/office", label: "Overview" },
@@ -15,6 +16,8 @@ const NAV = [
 
 export default async function OfficeLayout({ children }: { children: React.ReactNode }) {
   const staff = await requirePageRole("supervisor");
+  // The first office visit of the day keeps yesterday's ledger (the core service forgets it).
+  keepYesterdaysLedgerInBackground();
   return (
     <>
       <StaffBar staff={staff} />

@@ -4,6 +4,9 @@ import { requirePageRole } from "@/lib/auth/staff";
 import { AUDIT_PAGE_SIZE, auditFilterChoices, queryAudit } from "@/lib/office/audit-log";
 import { formatSaDateTime, isSaDay } from "@/lib/reports/day";
 import { auditFilterSchema } from "./schema";
+import { listTills } from "@/lib/office/till-settings";
+import { AUDIT_KIND_LABELS, ROLE_LABELS } from "@/lib/audit-labels";
+import { labelOf } from "@/lib/sales/labels";
 
 export const metadata: Metadata = { title: "Audit log" };
 export const dynamic = "force-dynamic";
@@ -15,7 +18,12 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
   const raw = await searchParams;
   const f = auditFilterSchema.parse({ user: raw.user || undefined, kind: raw.kind || undefined, day: raw.day || undefined, page: raw.page ?? 1 });
   const day = f.day && isSaDay(f.day) ? f.day : undefined;
-  const [{ rows, total }, choices] = await Promise.all([queryAudit({ username: f.user, kind: f.kind, day, page: f.page }), auditFilterChoices()]);
+  const [{ rows, total }, choices, tillList] = await Promise.all([
+    queryAudit({ username: f.user, kind: f.kind, day, page: f.page }),
+    auditFilterChoices(),
+    listTills(),
+  ]);
+  const tillNames = new Map(tillList.map((t) => [t.id, t.name]));
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   const link = (page: number) => {
     const q = new URLSearchParams();
@@ -47,7 +55,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           <select id="filter-kind" name="kind" defaultValue={f.kind ?? ""} className="rounded border border-slate-400 px-2 py-2">
             <option value="">All kinds</option>
             {choices.kinds.map((k) => (
-              <option key={k} value={k}>{k}</option>
+              <option key={k} value={k}>{labelOf(AUDIT_KIND_LABELS as Record<string, string>, k)}</option>
             ))}
           </select>
         </div>
@@ -59,8 +67,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
         </div>
         <button type="submit" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">Filter</button>
       </form>
-      <p data-testid="audit-total">{total} events</p>
-      <table className="w-full text-left text-sm" aria-label="Audit events">
+      <p data-testid="audit-total">{total === 1 ? "1 event" : `${total} events`}</p>
+      <table className="stack-cards w-full text-left text-sm" aria-label="Audit events">
         <thead>
           <tr className="border-b border-slate-400">
             <th scope="col">When (SA time)</th>
@@ -75,13 +83,13 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
         <tbody>
           {rows.map((e) => (
             <tr key={e.id} className="border-b border-slate-200 align-top">
-              <td className="whitespace-nowrap">{formatSaDateTime(e.at)}</td>
-              <td>{e.username}</td>
-              <td>{e.role}</td>
-              <td>{e.tillId}</td>
-              <td>{e.kind}</td>
-              <td className="break-all font-mono">{e.subject}</td>
-              <td className="break-all font-mono text-xs">{e.detail ? JSON.stringify(e.detail) : ""}</td>
+              <td data-label="When" className="whitespace-nowrap">{formatSaDateTime(e.at)}</td>
+              <td data-label="User">{e.username}</td>
+              <td data-label="Role">{e.role ? labelOf(ROLE_LABELS, e.role) : ""}</td>
+              <td data-label="Till">{e.tillId ? (tillNames.get(e.tillId) ?? e.tillId) : ""}</td>
+              <td data-label="Event" data-kind={e.kind}>{labelOf(AUDIT_KIND_LABELS as Record<string, string>, e.kind)}</td>
+              <td data-label="Subject" className="break-all font-mono">{e.subject}</td>
+              <td data-label="Detail" className="break-all font-mono text-xs">{e.detail ? JSON.stringify(e.detail) : ""}</td>
             </tr>
           ))}
         </tbody>
