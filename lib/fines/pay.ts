@@ -13,6 +13,7 @@ import { lookUpFines } from "./lookup";
 import { checkLookup, type LookupKind } from "./lookup-kind";
 import { unsettledFinesSales } from "./open-sales";
 import { finesReference } from "./selection";
+import { payability } from "./payability";
 import type { FinesSaleRequest } from "./view";
 
 export interface FinesSaleInput {
@@ -39,6 +40,23 @@ async function refuseIfUnsettled(notices: string[]): Promise<void> {
   }
 }
 
+/**
+ * The registry refuses a whole validation for one notice without saying which. Each chosen
+ * notice is validated alone (a check, it moves no money) so the refusal names its notice.
+ */
+async function refusedNotices(input: FinesSaleInput, paymentType: "CASH" | "CARD"): Promise<string[]> {
+  const refused: string[] = [];
+  for (const f of input.fines) {
+    try {
+      await validateFinePayment({ paymentReference: input.idempotencyKey, paymentType, fines: [{ noticeNumber: f.noticeNumber, amountCents: f.grossCents }] });
+    } catch (error) {
+      if (isUpstreamError(error) && error.kind === "rejected") refused.push(f.noticeNumber);
+      else break;
+    }
+  }
+  return refused;
+}
+
 /** Validate with the registry: the amount must be right before any money is taken. */
 async function validateAmounts(input: FinesSaleInput, paymentType: "CASH" | "CARD"): Promise<void> {
   const proposed = input.fines.reduce((s, f) => s + f.grossCents, 0);
@@ -55,6 +73,12 @@ async function validateAmounts(input: FinesSaleInput, paymentType: "CASH" | "CAR
       );
     }
   } catch (error) {
+    if (isUpstreamError(error) && error.kind === "rejected") {
+      const named = input.fines.length === 1 ? [input.fines[0]!.noticeNumber] : await refusedNotices(input, paymentType);
+      if (named.length > 0) {
+        throw new ActionError(`${named.length === 1 ? "Notice" : "Notices"} ${named.join(", ")}: ${error.cashierMessage} Nothing was charged.`, "fines");
+      }
+    }
     if (isUpstreamError(error)) throw new ActionError(error.cashierMessage, "fines");
     throw error;
   }
@@ -72,6 +96,8 @@ export async function recordFinesSale(staff: Staff, input: FinesSaleInput): Prom
     const row = found.fines.find((f) => f.noticeNumber === chosen.noticeNumber);
     if (!row) throw new ActionError(`Notice ${chosen.noticeNumber} is no longer in this look-up. Look the fines up again.`, "fines");
     if (row.isPaid) throw new ActionError(`Notice ${chosen.noticeNumber} is already paid. Look the fines up again.`, "fines");
+    const p = payability(row);
+    if (!p.payable) throw new ActionError(`Notice ${chosen.noticeNumber} cannot be paid here. ${p.reason}`, "fines");
     return { ...row, grossCents: chosen.grossCents };
   });
   const notices = rows.map((r) => r.noticeNumber);

@@ -30,6 +30,8 @@ export const infringementWire = z.object({
   vendorFeeAmnt: wireRands,
   grossAmnt: wireRands,
   isPaid: z.boolean(),
+  /** The registry's status of the notice (10 court case, 13 partly paid). Not shown in the spec's record; read when sent. */
+  status: wireInt.nullish(),
 });
 
 export const fineQueryWire = z.object({
