@@ -17,6 +17,10 @@ const providerSpecific = z.object({
   keyExpiryNumber: wireInt.nullish(),
   tokenTechnology: wireInt.nullish(),
   units: z.number().nullish(),
+  /** Owed on the meter and paid off first by a purchase; FBE still to collect this month (not shown in the spec: read when sent). */
+  arrears: wireRands.nullish(),
+  fixedCharges: wireRands.nullish(),
+  fbeDue: z.boolean().nullish(),
 });
 
 export const electricityCustomerWire = z.object({
