@@ -58,6 +58,8 @@ export default async function SlipPage({
   const query = await searchParams;
   const sale = /^[0-9a-f-]{36}$/.test(id) ? await findSale(id) : undefined;
   if (!sale || sale.status !== "completed") notFound();
+  // A cashier reprints the slips of their own till (any shift of the last 90 days), never another till's.
+  if (staff.role === "cashier" && sale.tillId !== staff.till.id) notFound();
   const body = slipBody(sale);
   if (!body) return <p>No slip is available for this sale yet.</p>;
   const reprint = query.reprint === "1";
