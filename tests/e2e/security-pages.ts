@@ -14,8 +14,10 @@ export const PAGES = {
     "/history",
     "/shift/x",
     "/shift/close",
+    "/shift/cash",
+    "/display",
     "/bench",
   ],
-  supervisor: ["/office", "/balance", "/reconciliation", "/unresolved", "/shifts", "/users", "/audit"],
+  supervisor: ["/office", "/balance", "/reconciliation", "/unresolved", "/shifts", "/users", "/audit", "/paper", "/tills/till-2/settings"],
   kiosk: ["/kiosk"],
 } as const;
