@@ -21,12 +21,12 @@ export default async function OfficeLayout({ children }: { children: React.React
   return (
     <>
       <StaffBar staff={staff} />
-      <div className="mx-auto flex max-w-7xl gap-6 p-4">
-        <nav aria-label="Back office" className="no-print w-48 shrink-0">
-          <ul className="flex flex-col gap-1">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4 md:flex-row md:gap-6">
+        <nav aria-label="Back office" className="no-print md:w-48 md:shrink-0">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             {NAV.map((item) => (
               <li key={item.href}>
-                <Link href={item.href} className="block rounded px-3 py-2 hover:bg-slate-200">
+                <Link href={item.href} className="flex min-h-11 items-center rounded px-3 py-2 hover:bg-slate-200">
                   {item.label}
                 </Link>
               </li>
