@@ -20,21 +20,3 @@ export function inferMunicipality(input: {
     (input.options.length === 1 ? input.options[0]!.value : null)
   );
 }
-
-/** Type-ahead: options whose name (or any word of it) starts with what was typed, then those that contain it. */
-export function matchMunicipalities(
-  query: string,
-  options: readonly MunicipalityOption[],
-): MunicipalityOption[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return [...options];
-  const starts = options.filter(
-    (o) =>
-      o.name
-        .toLowerCase()
-        .split(/[\s(-]+/)
-        .some((w) => w.startsWith(q)) || o.name.toLowerCase().startsWith(q),
-  );
-  const contains = options.filter((o) => !starts.includes(o) && o.name.toLowerCase().includes(q));
-  return [...starts, ...contains];
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inferMunicipality, matchMunicipalities } from "@/lib/scanner/municipality";
+import { inferMunicipality } from "@/lib/scanner/municipality";
 
 const OPTIONS = [
   { value: "tshwane_prepaid", name: "City of Tshwane" },
@@ -27,18 +27,5 @@ describe("a scanned number and its municipality", () => {
   it("asks when nothing says which (a fresh browser, a number never sold here)", () => {
     expect(inferMunicipality({ chosen: "", options: OPTIONS, fromJournal: null })).toBeNull();
     expect(inferMunicipality({ chosen: "", options: OPTIONS, fromJournal: "nowhere" })).toBeNull();
-  });
-
-  it("finds municipalities by the first letters of any word, then by any part", () => {
-    expect(matchMunicipalities("tsh", OPTIONS).map((o) => o.value)).toEqual([
-      "tshwane_prepaid",
-      "zeerust_prepaid",
-    ]);
-    expect(matchMunicipalities("zee", OPTIONS).map((o) => o.value)).toEqual(["zeerust_prepaid"]);
-    expect(matchMunicipalities("city", OPTIONS).map((o) => o.value)).toEqual([
-      "tshwane_prepaid",
-      "mogale_prepaid",
-    ]);
-    expect(matchMunicipalities("", OPTIONS)).toHaveLength(3);
   });
 });
