@@ -6,8 +6,9 @@ export default async function TillLayout({ children }: { children: React.ReactNo
   const staff = await requirePageRole("cashier");
   return (
     <>
-      <StaffBar staff={staff} />
-      <TillKeys />
+      <StaffBar staff={staff}>
+        <TillKeys />
+      </StaffBar>
       <main className="mx-auto max-w-6xl p-4">{children}</main>
     </>
   );

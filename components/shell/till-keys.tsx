@@ -30,7 +30,7 @@ export function TillKeys() {
   }, [pathname]);
 
   return (
-    <div className="no-print mx-auto flex max-w-6xl flex-wrap justify-end gap-2 px-4 pt-2">
+    <div className="no-print flex flex-wrap gap-2">
       <button
         type="button"
         onClick={() => router.push("/slips/last")}
