@@ -124,7 +124,7 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
           {rows.map((row) => (
             <tr key={`${row.match}-${row.orderId}`} data-match={row.match} className="border-b border-slate-200 align-top">
               <td data-label="Result" className={row.match === "matched" ? "text-brand" : "font-semibold text-danger"}>{MATCH_LABELS[row.match]}</td>
-              <td data-label="Order" className="font-mono text-sm">{row.orderId}</td>
+              <td data-label="Order" className="font-mono text-sm break-all">{row.orderId}</td>
               <td data-label="Kind">{row.kind ? labelOf(SALE_KIND_LABELS, row.kind) : "—"}</td>
               <td data-label="Ledger" className="text-right font-mono">{row.ledgerCents === null ? "—" : formatRand(row.ledgerCents)}</td>
               <td data-label="Kassa" className="text-right font-mono">{row.kassaCents === null ? "—" : formatRand(row.kassaCents)}</td>
