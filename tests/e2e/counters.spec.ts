@@ -151,6 +151,72 @@ test("F9 reprints the till's last slip from any screen", async ({ browser }) => 
   await till.context().close();
 });
 
+test.describe("a scanner at the electricity counter", () => {
+  test("a scanned meter the till sold before confirms on Enter with no municipality chosen; a quick amount puts the focus on Purchase", async ({ browser }) => {
+    const till = await tillThree(browser);
+    // Sold at this till in an earlier test: the journal knows its municipality.
+    await sellElectricity(till, "20", "cash", "01100000007", "tshwane_prepaid");
+    await till.context().clearCookies({ name: "kassa_prepaid_municipality" });
+    await till.goto("/electricity");
+    await expect(till.getByLabel("Municipality", { exact: true })).toHaveValue("");
+    await till.getByRole("textbox", { name: "Meter number" }).pressSequentially("01100000007");
+    await till.keyboard.press("Enter");
+    await expect(till.getByRole("region", { name: "Meter details" })).toBeVisible();
+    await till.getByRole("button", { name: "R 50,00" }).click();
+    await expect(till.getByRole("button", { name: "Purchase", exact: true })).toBeFocused();
+    await till.context().close();
+  });
+
+  test("a scanner sending Tab after a meter never sold here moves to the municipality, where typing and Enter confirm", async ({ browser }) => {
+    const till = await tillThree(browser);
+    await till.context().clearCookies({ name: "kassa_prepaid_municipality" });
+    await till.goto("/electricity");
+    await till.getByRole("textbox", { name: "Meter number" }).pressSequentially("04200000000");
+    await till.keyboard.press("Tab");
+    const municipality = till.getByLabel("Municipality", { exact: true });
+    await expect(municipality).toBeFocused();
+    await expect(till.getByRole("region", { name: "Meter details" })).toHaveCount(0);
+    await till.keyboard.type("Ngw");
+    await expect(municipality).toHaveValue("ngwathe_prepaid");
+    await till.keyboard.press("Enter");
+    await expect(till.getByRole("region", { name: "Meter details" })).toBeVisible();
+    await till.context().close();
+  });
+
+  test("at 1024×768 Purchase is in view after Confirm; the customer display shows the owner and amount before, the tokens after; change due for cash", async ({ browser }) => {
+    const till = await tillThree(browser);
+    await till.setViewportSize({ width: 1024, height: 768 });
+    const display = await till.context().newPage();
+    await display.goto("/display");
+    await till.goto("/electricity");
+    await till.getByRole("textbox", { name: "Meter number" }).fill("04200000000");
+    await till.getByLabel("Municipality", { exact: true }).selectOption("ngwathe_prepaid");
+    await till.getByRole("button", { name: "Confirm meter" }).click();
+    await expect(till.getByRole("region", { name: "Meter details" })).toBeVisible();
+    await expectInViewport(till, till.getByRole("button", { name: "Purchase", exact: true }), "Purchase at 1024×768");
+    await expectInViewport(till, till.getByLabel("Payment method", { exact: true }), "Payment method at 1024×768");
+    await expectNoHorizontalOverflow(till, "electricity confirmed");
+    for (const button of await till.locator("main button:visible, header button:visible").all()) {
+      const box = (await button.boundingBox())!;
+      expect(Math.min(box.width, box.height), `till touch target ${await button.textContent()}`).toBeGreaterThanOrEqual(44);
+    }
+    await till.getByLabel("Amount", { exact: true }).fill("30");
+    await expect(display.locator("[data-display=confirm]")).toBeVisible();
+    await expect(display.getByTestId("display-reference")).toHaveText("04200000000");
+    await expect(display.getByTestId("display-owner")).not.toBeEmpty();
+    await expect(display.getByTestId("display-amount")).toHaveText("R 30,00");
+    await till.getByLabel("Amount tendered (R)").fill("50");
+    await expect(till.getByTestId("change-due")).toHaveText("Change due R 20,00");
+    const before = (await sandboxTransactions(till.request)).length;
+    await till.getByRole("button", { name: "Purchase", exact: true }).click();
+    await expect(till).toHaveURL(/\/slips\/[0-9a-f-]{36}/);
+    expect((await sandboxTransactions(till.request)).length).toBe(before + 1);
+    await expect(display.locator("[data-display=done]")).toBeVisible();
+    await expect(display.getByTestId("display-token").first()).toBeVisible();
+    await till.context().close();
+  });
+});
+
 test.describe("the kiosk", () => {
   test.use({ storageState: STATE.kiosk });
 
