@@ -67,7 +67,7 @@ function withSecurityHeaders(response: NextResponse, nonce: string, csp?: string
 export const config = {
   matcher: [
     {
-      source: "/((?!_next/static|_next/image|favicon.ico|icon.svg).*)",
+      source: "/((?!_next/static|_next/image|favicon.ico|icon.svg|manifest.webmanifest).*)",
       missing: [{ type: "header", key: "next-router-prefetch" }],
     },
   ],

@@ -26,6 +26,8 @@ export type AuditKind =
   | "card_status_checked"
   | "shift_opened"
   | "shift_closed"
+  | "cash_dropped"
+  | "cash_paid_out"
   | "z_reprinted"
   | "user_created"
   | "user_changed"

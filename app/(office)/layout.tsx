@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { requirePageRole } from "@/lib/auth/staff";
 import { StaffBar } from "@/components/shell/staff-bar";
+import { keepYesterdaysLedgerInBackground } from "@/lib/office/ledger-store";
 
 const NAV = [
   { href: "/office", label: "Overview" },
@@ -10,20 +11,23 @@ const NAV = [
   { href: "/shifts", label: "Shifts" },
   { href: "/users", label: "Users" },
   { href: "/tills", label: "Tills" },
+  { href: "/paper", label: "Paper and printing" },
   { href: "/audit", label: "Audit log" },
 ];
 
 export default async function OfficeLayout({ children }: { children: React.ReactNode }) {
   const staff = await requirePageRole("supervisor");
+  // The first office visit of the day keeps yesterday's ledger (the core service forgets it).
+  keepYesterdaysLedgerInBackground();
   return (
     <>
       <StaffBar staff={staff} />
-      <div className="mx-auto flex max-w-7xl gap-6 p-4">
-        <nav aria-label="Back office" className="no-print w-48 shrink-0">
-          <ul className="flex flex-col gap-1">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4 md:flex-row md:gap-6">
+        <nav aria-label="Back office" className="no-print md:w-48 md:shrink-0">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             {NAV.map((item) => (
               <li key={item.href}>
-                <Link href={item.href} className="block rounded px-3 py-2 hover:bg-slate-200">
+                <Link href={item.href} className="flex min-h-11 items-center rounded px-3 py-2 hover:bg-slate-200">
                   {item.label}
                 </Link>
               </li>

@@ -1,6 +1,7 @@
 import { requirePageRole } from "@/lib/auth/staff";
 import { saleAnswerLimitMs } from "@/lib/sales/answer-limit";
 import { StaffBar } from "@/components/shell/staff-bar";
+import { TillKeys } from "@/components/shell/till-keys";
 import { TillCardNotice } from "@/components/card/till-card-notice";
 import { TillProviders } from "@/components/till/till-context";
 import { LastSaleBanner } from "@/components/till/last-sale-banner";
@@ -10,9 +11,11 @@ export default async function TillLayout({ children }: { children: React.ReactNo
   const staff = await requirePageRole("cashier");
   return (
     <TillProviders cashierId={staff.userId} answerLimitMs={saleAnswerLimitMs()}>
-      <StaffBar staff={staff} />
+      <StaffBar staff={staff}>
+        <TillKeys />
+      </StaffBar>
       <TillCardNotice staff={staff} />
-      <main className="mx-auto max-w-5xl p-4">
+      <main className="mx-auto max-w-6xl p-4">
         <LastSaleBanner unseenSalesAction={unseenSalesAction} />
         {children}
       </main>

@@ -7,6 +7,8 @@ export const KIOSK_IDLE_MS = 60_000;
 /** The last seconds show a "Still there?" countdown. */
 const WARN_MS = 15_000;
 
+const ENGLISH = { title: "Still there?", clearsIn: "This screen clears in {seconds} seconds.", stay: "I'm still here" };
+
 const ACTIVITY = ["pointerdown", "touchstart", "keydown"] as const;
 
 /**
@@ -14,7 +16,18 @@ const ACTIVITY = ["pointerdown", "touchstart", "keydown"] as const;
  * the last seconds a full-screen "Still there?" with a countdown asks the customer. Time
  * is read from Date.now() and timers only, so a test can fast-forward it (page.clock).
  */
-export function IdleGuard({ onIdle, idleMs = KIOSK_IDLE_MS, active = true }: { onIdle(): void; idleMs?: number; active?: boolean }) {
+export function IdleGuard({
+  onIdle,
+  text = ENGLISH,
+  idleMs = KIOSK_IDLE_MS,
+  active = true,
+}: {
+  onIdle(): void;
+  /** In the customer's language; `clearsIn` holds a `{seconds}` slot. */
+  text?: { title: string; clearsIn: string; stay: string };
+  idleMs?: number;
+  active?: boolean;
+}) {
   const last = useRef(0);
   const [left, setLeft] = useState(idleMs);
   const idle = useRef(onIdle);
@@ -45,16 +58,19 @@ export function IdleGuard({ onIdle, idleMs = KIOSK_IDLE_MS, active = true }: { o
   }, [active, idleMs]);
 
   if (!active || left > WARN_MS || left === 0) return null;
+  const [before, after = ""] = text.clearsIn.split("{seconds}");
   return (
     <div role="alertdialog" aria-labelledby="still-there" className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-6 bg-slate-950/90 text-center">
       <p id="still-there" className="text-5xl font-bold">
-        Still there?
+        {text.title}
       </p>
       <p className="text-3xl">
-        This screen clears in <span data-testid="idle-countdown">{Math.ceil(left / 1000)}</span> seconds.
+        {before}
+        <span data-testid="idle-countdown">{Math.ceil(left / 1000)}</span>
+        {after}
       </p>
-      <button type="button" className="rounded-2xl bg-brand px-12 py-6 text-3xl font-semibold">
-        I&apos;m still here
+      <button type="button" className="min-h-12 rounded-2xl bg-brand px-12 py-6 text-3xl font-semibold">
+        {text.stay}
       </button>
     </div>
   );

@@ -1,22 +1,30 @@
 "use client";
 
+import Link from "next/link";
 import { useCallback, useState } from "react";
+import { useRouter } from "next/navigation";
 import { newSaleKey } from "@/components/sale/sale-store";
 import { selectedFines } from "@/lib/fines/selection";
 import type { FineRow } from "@/lib/fines/view";
+import { KIOSK_LOCALES, KIOSK_LOCALE_NAMES, type KioskLocale } from "@/lib/i18n/kiosk-messages";
+import type { KioskText } from "@/lib/i18n/kiosk-text";
 import { kioskLookUpAction, kioskPayFinesAction } from "./actions";
 import { FinePicker } from "./fine-picker";
 import { IdleGuard } from "./idle-guard";
 import { NumberEntry } from "./number-entry";
 
 type Kind = "id" | "notice";
-type Stage = { is: "start" } | { is: "enter"; kind: Kind } | { is: "fines"; kind: Kind; fines: FineRow[] } | { is: "leaving" };
+type Stage =
+  | { is: "start" }
+  | { is: "enter"; kind: Kind }
+  | { is: "fines"; kind: Kind; fines: FineRow[] }
+  | { is: "leaving" };
 
 /**
  * One customer's visit. Everything (the number typed, the fines, the choice) lives in this
  * component's state only: no URL, no storage. Clearing the screen remounts it.
  */
-function Visit({ onDone }: { onDone(): void }) {
+function Visit({ text, locale, onDone }: { text: KioskText; locale: KioskLocale; onDone(): void }) {
   const [stage, setStage] = useState<Stage>({ is: "start" });
   const [digits, setDigits] = useState("");
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -45,8 +53,16 @@ function Visit({ onDone }: { onDone(): void }) {
     if (stage.is !== "fines") return;
     setBusy(true);
     setError(null);
-    const chosen = selectedFines(stage.fines, selected).map((f) => ({ noticeNumber: f.noticeNumber, grossCents: f.grossCents }));
-    const result = await kioskPayFinesAction({ kind: stage.kind, value: digits, idempotencyKey: key, fines: chosen });
+    const chosen = selectedFines(stage.fines, selected).map((f) => ({
+      noticeNumber: f.noticeNumber,
+      grossCents: f.grossCents,
+    }));
+    const result = await kioskPayFinesAction({
+      kind: stage.kind,
+      value: digits,
+      idempotencyKey: key,
+      fines: chosen,
+    });
     if (!result.ok) {
       setBusy(false);
       return setError(result.fieldErrors?.fines ?? result.error);
@@ -58,36 +74,99 @@ function Visit({ onDone }: { onDone(): void }) {
 
   return (
     <>
-      {/* The start screen has nothing to clear; every other step does. */}
-      <IdleGuard onIdle={onDone} active={stage.is === "enter" || stage.is === "fines"} />
-      {stage.is === "leaving" && <p className="pt-24 text-center text-4xl">Opening the card payment page…</p>}
-      {stage.is === "enter" && <NumberEntry kind={stage.kind} digits={digits} error={error} busy={busy} onDigits={setDigits} onLookUp={lookUp} onBack={onDone} />}
-      {stage.is === "fines" && <FinePicker fines={stage.fines} selected={selected} error={error} busy={busy} onSelect={setSelected} onPay={pay} onDone={onDone} />}
-      {stage.is === "start" && <StartScreen onEnter={enter} />}
+      {/* The start screen has nothing to clear but the language; every other step does. */}
+      <IdleGuard
+        onIdle={onDone}
+        text={text.idle}
+        active={stage.is === "enter" || stage.is === "fines" || locale !== "en"}
+      />
+      {stage.is === "leaving" && <p className="pt-24 text-center text-4xl">{text.fines.leaving}</p>}
+      {stage.is === "enter" && (
+        <NumberEntry
+          kind={stage.kind}
+          text={text}
+          digits={digits}
+          error={error}
+          busy={busy}
+          onDigits={setDigits}
+          onLookUp={lookUp}
+          onBack={onDone}
+        />
+      )}
+      {stage.is === "fines" && (
+        <FinePicker
+          fines={stage.fines}
+          text={text.fines}
+          selected={selected}
+          error={error}
+          busy={busy}
+          onSelect={setSelected}
+          onPay={pay}
+          onDone={onDone}
+        />
+      )}
+      {stage.is === "start" && <StartScreen text={text.start} locale={locale} onEnter={enter} />}
     </>
   );
 }
 
-function StartScreen({ onEnter: enter }: { onEnter(kind: Kind): void }) {
+function StartScreen({
+  text,
+  locale,
+  onEnter: enter,
+}: {
+  text: KioskText["start"];
+  locale: KioskLocale;
+  onEnter(kind: Kind): void;
+}) {
   return (
-    <div className="mx-auto flex max-w-3xl flex-col items-center gap-10 pt-16 text-center">
-      <h1 className="text-5xl font-bold">Pay your traffic fines</h1>
-      <p className="text-3xl text-slate-200">Look up your fines with your ID number or a notice number, and pay by card.</p>
+    <div className="mx-auto flex max-w-3xl flex-col items-center gap-8 pt-8 text-center portrait:pt-24">
+      <nav aria-label={text.language} className="flex flex-wrap justify-center gap-3">
+        {KIOSK_LOCALES.map((l) => (
+          <Link
+            key={l}
+            href={l === "en" ? "/kiosk" : `/kiosk?lang=${l}`}
+            lang={l === "en" ? "en-ZA" : l}
+            aria-current={l === locale ? "true" : undefined}
+            replace
+            className={`flex min-h-14 min-w-40 items-center justify-center rounded-2xl px-6 text-2xl ${l === locale ? "bg-white font-semibold text-slate-900" : "bg-slate-700 text-white"}`}
+          >
+            {KIOSK_LOCALE_NAMES[l]}
+          </Link>
+        ))}
+      </nav>
+      <h1 className="text-5xl font-bold">{text.title}</h1>
+      <p className="text-3xl text-slate-200">{text.intro}</p>
       <div className="flex w-full flex-col gap-6">
-        <button type="button" onClick={() => enter("id")} className="rounded-2xl bg-brand py-10 text-4xl font-semibold">
-          Use my ID number
+        <button
+          type="button"
+          onClick={() => enter("id")}
+          className="min-h-12 rounded-2xl bg-brand py-8 text-4xl font-semibold"
+        >
+          {text.useId}
         </button>
-        <button type="button" onClick={() => enter("notice")} className="rounded-2xl bg-slate-600 py-10 text-4xl font-semibold">
-          Use a notice number
+        <button
+          type="button"
+          onClick={() => enter("notice")}
+          className="min-h-12 rounded-2xl bg-slate-600 py-8 text-4xl font-semibold"
+        >
+          {text.useNotice}
         </button>
       </div>
     </div>
   );
 }
 
-/** The kiosk's traffic-fine screen; clears itself after a minute without a touch, or on Done. */
-export function KioskFines() {
+/**
+ * The kiosk's traffic-fine screen; clears itself after a minute without a touch, or on
+ * Done. The language goes with the customer: clearing returns to English.
+ */
+export function KioskFines({ text, locale }: { text: KioskText; locale: KioskLocale }) {
   const [visit, setVisit] = useState(0);
-  const clear = useCallback(() => setVisit((v) => v + 1), []);
-  return <Visit key={visit} onDone={clear} />;
+  const router = useRouter();
+  const clear = useCallback(() => {
+    setVisit((v) => v + 1);
+    if (locale !== "en") router.replace("/kiosk");
+  }, [locale, router]);
+  return <Visit key={`${locale}-${visit}`} text={text} locale={locale} onDone={clear} />;
 }

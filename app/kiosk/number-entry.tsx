@@ -2,12 +2,13 @@
 
 import { useEffect, useState } from "react";
 import { Keypad } from "@/components/ui/keypad";
-import { LOOKUP_LABELS } from "@/lib/fines/lookup-kind";
+import type { KioskText } from "@/lib/i18n/kiosk-text";
 
 const MAX_DIGITS = { id: 13, notice: 20 } as const;
 
 interface Props {
   kind: "id" | "notice";
+  text: KioskText;
   digits: string;
   error: string | null;
   busy: boolean;
@@ -18,10 +19,20 @@ interface Props {
 
 /**
  * The customer types a number on the keypad. The field is read-only (the keypad, or a
- * keyboard's digit keys, fill it) so the browser never offers to remember it.
+ * keyboard's digit keys, fill it) so the browser never offers to remember it. On a wide
+ * screen (1280×800) the keypad stands beside the field so "Look up fines" stays in view.
  */
-export function NumberEntry({ kind, digits, error, busy, onDigits, onLookUp, onBack }: Props) {
-  const label = LOOKUP_LABELS[kind];
+export function NumberEntry({
+  kind,
+  text,
+  digits,
+  error,
+  busy,
+  onDigits,
+  onLookUp,
+  onBack,
+}: Props) {
+  const label = kind === "id" ? text.entry.idLabel : text.entry.noticeLabel;
   // An ID number is personal and shown in large digits: masked except its last 4 unless asked.
   const [reveal, setReveal] = useState(false);
   const masked = kind === "id" && !reveal;
@@ -40,61 +51,66 @@ export function NumberEntry({ kind, digits, error, busy, onDigits, onLookUp, onB
   }, [digits, kind, busy, onDigits, onLookUp]);
 
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-6">
-      <label className="flex w-full flex-col gap-2">
-        <span className="text-3xl font-semibold">{label}</span>
-        <input
-          readOnly
-          value={masked ? maskId(digits) : digits}
-          data-testid="kiosk-number"
-          inputMode="none"
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby="kiosk-number-error"
-          placeholder={kind === "id" ? "13 digits" : "as printed on the notice"}
-          className="w-full rounded-2xl bg-white px-6 py-5 text-center font-mono text-4xl tracking-widest text-slate-900"
+    <div className="mx-auto grid max-w-5xl items-center gap-6 pt-4 landscape:grid-cols-2 portrait:max-w-xl portrait:pt-16">
+      <div className="flex flex-col gap-4">
+        <label className="flex w-full flex-col gap-2">
+          <span className="text-3xl font-semibold">{label}</span>
+          <input
+            readOnly
+            value={masked ? maskId(digits) : digits}
+            data-testid="kiosk-number"
+            inputMode="none"
+            autoComplete="off"
+            aria-invalid={error ? true : undefined}
+            aria-describedby="kiosk-number-error"
+            placeholder={kind === "id" ? text.entry.idPlaceholder : text.entry.noticePlaceholder}
+            className="w-full rounded-2xl bg-white px-6 py-5 text-center font-mono text-4xl tracking-widest text-slate-900"
+          />
+        </label>
+        {kind === "id" && (
+          <button
+            type="button"
+            onClick={() => setReveal(!reveal)}
+            aria-pressed={reveal}
+            className="min-h-12 rounded-xl bg-slate-600 px-6 py-3 text-2xl"
+          >
+            {reveal ? "Hide" : "Show"}
+          </button>
+        )}
+        <p
+          id="kiosk-number-error"
+          aria-live="assertive"
+          className="min-h-10 text-center text-2xl text-red-300"
+        >
+          {error}
+        </p>
+        <div className="flex w-full gap-4">
+          <button
+            type="button"
+            onClick={onBack}
+            className="min-h-12 flex-1 rounded-2xl bg-slate-600 py-6 text-3xl"
+          >
+            {text.entry.back}
+          </button>
+          <button
+            type="button"
+            onClick={onLookUp}
+            disabled={busy || digits.length === 0}
+            aria-busy={busy}
+            className="min-h-12 flex-[2] rounded-2xl bg-brand py-6 text-3xl font-semibold disabled:opacity-50"
+          >
+            {text.entry.lookUp}
+          </button>
+        </div>
+      </div>
+      <div className="flex justify-center">
+        <Keypad
+          onDigit={add}
+          onDelete={() => onDigits(digits.slice(0, -1))}
+          onClear={() => onDigits("")}
+          disabled={busy}
+          labels={text.keypad}
         />
-      </label>
-      {kind === "id" && (
-        <button
-          type="button"
-          onClick={() => setReveal(!reveal)}
-          aria-pressed={reveal}
-          className="rounded-xl bg-slate-600 px-6 py-3 text-2xl"
-        >
-          {reveal ? "Hide" : "Show"}
-        </button>
-      )}
-      <p
-        id="kiosk-number-error"
-        aria-live="assertive"
-        className="min-h-10 text-center text-2xl text-red-300"
-      >
-        {error}
-      </p>
-      <Keypad
-        onDigit={add}
-        onDelete={() => onDigits(digits.slice(0, -1))}
-        onClear={() => onDigits("")}
-        disabled={busy}
-      />
-      <div className="flex w-full max-w-md gap-4">
-        <button
-          type="button"
-          onClick={onBack}
-          className="flex-1 rounded-2xl bg-slate-600 py-6 text-3xl"
-        >
-          Back
-        </button>
-        <button
-          type="button"
-          onClick={onLookUp}
-          disabled={busy || digits.length === 0}
-          aria-busy={busy}
-          className="flex-[2] rounded-2xl bg-brand py-6 text-3xl font-semibold disabled:opacity-50"
-        >
-          Look up fines
-        </button>
       </div>
     </div>
   );

@@ -3,7 +3,13 @@ import type { ShiftReport } from "@/lib/reports/shift-report";
 import { DENOMINATIONS, type DenominationCounts } from "@/lib/reports/denominations";
 import { formatSaDateTime } from "@/lib/reports/day";
 
-import { KIND_LABELS as KIND_LABEL } from "@/lib/sales/kinds/labels";
+import {
+  CASH_MOVEMENT_LABELS,
+  PAYMENT_METHOD_LABELS,
+  SALE_KIND_LABELS,
+  labelOf,
+} from "@/lib/sales/labels";
+import { varianceText } from "./variance";
 
 export interface ReportMeta {
   title: string;
@@ -18,11 +24,6 @@ export interface ReportMeta {
   blind?: boolean;
 }
 
-function varianceText(cents: number): string {
-  if (cents === 0) return `${formatRand(0)} (balanced)`;
-  return cents < 0 ? `${formatRand(cents)} (short)` : `${formatRand(cents)} (over)`;
-}
-
 /** An X or Z report: sales by kind and method, expected cash, counted cash and variance. */
 export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: ReportMeta }) {
   const row = (label: string, value: string, testId?: string) => (
@@ -34,12 +35,16 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
     </div>
   );
   return (
-    <article aria-label={meta.title} className="flex max-w-xl flex-col gap-3 rounded-xl bg-white p-6 shadow print:shadow-none">
+    <article
+      aria-label={meta.title}
+      className="flex max-w-xl flex-col gap-3 rounded-xl bg-white p-6 shadow print:shadow-none"
+    >
       {meta.reprint && <p className="text-center text-xl font-bold">REPRINT</p>}
       <h1 className="text-2xl font-semibold">{meta.title}</h1>
       <p className="text-slate-700">
         {meta.tillName} · opened by {meta.openedBy} at {formatSaDateTime(meta.openedAt)}
-        {meta.closedAt && ` · closed by ${meta.closedBy ?? ""} at ${formatSaDateTime(meta.closedAt)}`}
+        {meta.closedAt &&
+          ` · closed by ${meta.closedBy ?? ""} at ${formatSaDateTime(meta.closedAt)}`}
       </p>
       <table className="w-full text-left">
         <caption className="sr-only">Completed sales by kind and payment method</caption>
@@ -47,20 +52,26 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
           <tr className="border-b border-slate-400">
             <th scope="col">Kind</th>
             <th scope="col">Method</th>
-            <th scope="col" className="text-right">Sales</th>
-            <th scope="col" className="text-right">Total</th>
+            <th scope="col" className="text-right">
+              Sales
+            </th>
+            <th scope="col" className="text-right">
+              Total
+            </th>
           </tr>
         </thead>
         <tbody>
           {report.lines.length === 0 && (
             <tr>
-              <td colSpan={4} className="py-2 text-slate-600">No completed sales.</td>
+              <td colSpan={4} className="py-2 text-slate-600">
+                No completed sales.
+              </td>
             </tr>
           )}
           {report.lines.map((line) => (
             <tr key={`${line.kind}-${line.method}`} className="border-b border-slate-200">
-              <td>{KIND_LABEL[line.kind] ?? line.kind}</td>
-              <td>{line.method}</td>
+              <td>{labelOf(SALE_KIND_LABELS, line.kind)}</td>
+              <td>{labelOf(PAYMENT_METHOD_LABELS, line.method)}</td>
               <td className="text-right">{line.count}</td>
               <td className="text-right font-mono">{formatRand(line.totalCents)}</td>
             </tr>
@@ -70,11 +81,29 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
       <dl>
         {row("Cash sales", formatRand(report.byMethod.cash), "cash-total")}
         {row("Card sales", formatRand(report.byMethod.card), "card-total")}
-        {row(`Total (${report.completedCount} sales)`, formatRand(report.totalCents), "sales-total")}
+        {row(
+          `Total (${report.completedCount} sales)`,
+          formatRand(report.totalCents),
+          "sales-total",
+        )}
         {row("Opening float", formatRand(report.openingFloatCents))}
+        {(report.cashMovements ?? []).map((m, i) => (
+          <div
+            key={`${m.at}-${i}`}
+            className="flex justify-between gap-4 border-b border-slate-200 py-1"
+            data-testid="cash-movement"
+          >
+            <dt>
+              {CASH_MOVEMENT_LABELS[m.kind]} at {formatSaDateTime(new Date(m.at))}: {m.reason}
+            </dt>
+            <dd className="font-mono whitespace-nowrap">−{formatRand(m.amountCents)}</dd>
+          </div>
+        ))}
         {!meta.blind && row("Expected cash", formatRand(report.expectedCashCents), "expected-cash")}
-        {report.countedCashCents !== null && row("Counted cash", formatRand(report.countedCashCents), "counted-cash")}
-        {report.varianceCents !== null && row("Variance", varianceText(report.varianceCents), "variance")}
+        {report.countedCashCents !== null &&
+          row("Counted cash", formatRand(report.countedCashCents), "counted-cash")}
+        {report.varianceCents !== null &&
+          row("Variance", varianceText(report.varianceCents), "variance")}
       </dl>
       {report.openCount > 0 && (
         <p className="rounded bg-amber-100 p-2 text-amber-900">
@@ -87,21 +116,25 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
           delivers or refunds them).
         </p>
       )}
-      {report.failedCount > 0 && <p className="text-slate-600">{report.failedCount} failed sale(s), no money taken.</p>}
+      {report.failedCount > 0 && (
+        <p className="text-slate-600">{report.failedCount} failed sale(s), no money taken.</p>
+      )}
       {meta.denominations && (
         <table className="w-full text-left text-sm">
           <caption className="text-left font-semibold">Cash counted</caption>
           <tbody>
-            {DENOMINATIONS.filter((d) => (meta.denominations?.[String(d.cents)] ?? 0) > 0).map((d) => {
-              const count = meta.denominations?.[String(d.cents)] ?? 0;
-              return (
-                <tr key={d.cents}>
-                  <td>{d.label}</td>
-                  <td className="text-right">× {count}</td>
-                  <td className="text-right font-mono">{formatRand(d.cents * count)}</td>
-                </tr>
-              );
-            })}
+            {DENOMINATIONS.filter((d) => (meta.denominations?.[String(d.cents)] ?? 0) > 0).map(
+              (d) => {
+                const count = meta.denominations?.[String(d.cents)] ?? 0;
+                return (
+                  <tr key={d.cents}>
+                    <td>{d.label}</td>
+                    <td className="text-right">× {count}</td>
+                    <td className="text-right font-mono">{formatRand(d.cents * count)}</td>
+                  </tr>
+                );
+              },
+            )}
           </tbody>
         </table>
       )}

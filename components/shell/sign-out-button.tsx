@@ -7,7 +7,7 @@ export function SignOutButton() {
     <button
       type="button"
       onClick={() => void signOut({ callbackUrl: "/login" })}
-      className="rounded border border-slate-400 px-3 py-1 hover:bg-slate-100"
+      className="min-h-11 rounded border border-slate-400 px-3 py-1 hover:bg-slate-100"
     >
       Sign out
     </button>

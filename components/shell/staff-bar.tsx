@@ -6,7 +6,7 @@ import { UpstreamHealth } from "./upstream-health";
 import { SignOutButton } from "./sign-out-button";
 
 /** The bar on every staff page: upstream environment and health, till, user, sign-out. */
-export function StaffBar({ staff }: { staff: Staff }) {
+export function StaffBar({ staff, children }: { staff: Staff; children?: React.ReactNode }) {
   return (
     <header className="no-print flex flex-wrap items-center gap-3 border-b border-slate-300 bg-white px-4 py-2">
       <Link href={HOME_OF[staff.role]} className="text-xl font-bold text-brand">
@@ -17,6 +17,7 @@ export function StaffBar({ staff }: { staff: Staff }) {
       <span className="text-slate-700" data-testid="till-name">
         {staff.till.name}
       </span>
+      {children}
       <span className="ml-auto text-slate-700" data-testid="user-name">
         {staff.name} <span className="text-slate-500">({staff.role})</span>
       </span>

@@ -8,6 +8,7 @@ import { MeterBarcode } from "./meter-barcode";
 import { SlipLine } from "./slip-frame";
 import { SlipHeader } from "./slip-header";
 import { SlipTokens } from "./slip-tokens";
+import { AmountSplit } from "./amount-split";
 
 const nameOf = (m: string) => MUNICIPALITY_NAMES[m as Municipality] ?? m;
 const code = (n: number | null) => (n === null ? "—" : String(n));
@@ -51,15 +52,12 @@ export function ElectricitySlip({ sale }: { sale: Sale }) {
       )}
       <section className="flex flex-col border-t border-dashed border-black pt-1">
         <SlipLine label="Units" value={r.units === null ? "—" : `${r.units.toFixed(1)} kWh`} />
-        {r.charges.map((c) => (
-          <SlipLine key={c.description} label={c.description} value={formatRand(c.amountCents)} />
-        ))}
+        <AmountSplit amountCents={r.amountCents} vatCents={vatCents} charges={r.charges} />
         {r.charges
           .filter((c) => c.outstandingCents !== null && c.outstandingCents > 0)
           .map((c) => (
             <SlipLine key={`${c.description}-left`} label={`${c.description} outstanding`} value={formatRand(c.outstandingCents ?? 0)} />
           ))}
-        <SlipLine label="VAT" value={formatRand(vatCents)} />
         <SlipLine label="Amount" value={formatRand(r.amountCents)} strong />
         <SlipLine label="Paid by" value={sale.method === "card" ? "Card" : "Cash"} />
       </section>

@@ -10,26 +10,30 @@ interface KeypadProps {
   onDelete(): void;
   onClear(): void;
   disabled?: boolean;
+  /** Words for the kiosk's language; English by default. */
+  labels?: { group: string; clear: string; delete: string };
 }
 
-const KEY = "flex h-24 items-center justify-center rounded-2xl text-4xl font-semibold shadow active:scale-95 disabled:opacity-50 select-none";
+const ENGLISH = { group: "Keypad", clear: "Clear", delete: "Delete last digit" };
 
-export function Keypad({ onDigit, onDelete, onClear, disabled }: KeypadProps) {
+const KEY = "flex h-20 min-h-12 items-center justify-center rounded-2xl text-4xl font-semibold shadow active:scale-95 disabled:opacity-50 select-none";
+
+export function Keypad({ onDigit, onDelete, onClear, disabled, labels = ENGLISH }: KeypadProps) {
   const digits = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
   return (
-    <div role="group" aria-label="Keypad" className="grid w-full max-w-md grid-cols-3 gap-4">
+    <div role="group" aria-label={labels.group} className="grid w-full max-w-md grid-cols-3 gap-3">
       {digits.map((d) => (
         <button key={d} type="button" disabled={disabled} onClick={() => onDigit(d)} className={`${KEY} bg-white text-slate-900`}>
           {d}
         </button>
       ))}
       <button type="button" disabled={disabled} onClick={onClear} className={`${KEY} bg-slate-600 text-2xl text-white`}>
-        Clear
+        {labels.clear}
       </button>
       <button type="button" disabled={disabled} onClick={() => onDigit("0")} className={`${KEY} bg-white text-slate-900`}>
         0
       </button>
-      <button type="button" disabled={disabled} onClick={onDelete} aria-label="Delete last digit" className={`${KEY} bg-slate-600 text-white`}>
+      <button type="button" disabled={disabled} onClick={onDelete} aria-label={labels.delete} className={`${KEY} bg-slate-600 text-white`}>
         ⌫
       </button>
     </div>

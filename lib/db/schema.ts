@@ -221,6 +221,43 @@ export const cardOrders = pgTable("card_orders", {
   lateOutcome: text("late_outcome", { enum: ["delivered", "refunded"] }),
 }, (t) => [index("card_orders_next_check_idx").on(t.nextCheckAt)]);
 
+export const CASH_MOVEMENT_KINDS = ["drop", "payout"] as const;
+export type CashMovementKind = (typeof CASH_MOVEMENT_KINDS)[number];
+
+/**
+ * Cash leaving the drawer during a shift: a drop to the safe or a pay-out, each with its
+ * reason. They lower the cash expected at close and stand in the X and Z reports.
+ */
+export const cashMovements = pgTable(
+  "cash_movements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shiftId: uuid("shift_id")
+      .notNull()
+      .references(() => shifts.id),
+    tillId: text("till_id")
+      .notNull()
+      .references(() => tills.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind", { enum: CASH_MOVEMENT_KINDS }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("cash_movements_shift_idx").on(t.shiftId)],
+);
+
+/** The core service's ledger of one business day, kept because it only ever gives yesterday's. */
+export const ledgerDays = pgTable("ledger_days", {
+  /** The business day in Africa/Johannesburg, YYYY-MM-DD. */
+  day: text("day").primaryKey(),
+  /** The ledger as fetched (decoded by lib/office/reconciliation). */
+  ledger: jsonb("ledger").notNull(),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Who did what, from which device, when (UTC). Never a password, card number or API key. */
 export const auditEvents = pgTable(
   "audit_events",
@@ -290,3 +327,4 @@ export type Sale = typeof sales.$inferSelect;
 export type CardOrder = typeof cardOrders.$inferSelect;
 export type TillDevice = typeof tillDevices.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;
+export type CashMovement = typeof cashMovements.$inferSelect;

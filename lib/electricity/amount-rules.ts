@@ -39,9 +39,10 @@ export function checkAmount(text: string, range: AmountRange): AmountCheck {
   return checkAmountCents(cents, range);
 }
 
-/** The quick amounts that this meter accepts. */
+/** The quick amounts that this meter accepts: R 0 first on a meter that takes it (free basic electricity only). */
 export function quickAmountsFor(range: AmountRange): Cents[] {
-  return QUICK_AMOUNTS_CENTS.filter((c) => checkAmountCents(c, range).ok);
+  const usual = QUICK_AMOUNTS_CENTS.filter((c) => checkAmountCents(c, range).ok);
+  return range.minCents === 0 ? [0, ...usual] : usual;
 }
 
 /** "R 10,00 to R 5 000,00", as the confirm panel states the range. */

@@ -24,6 +24,7 @@ function toRow(f: Fine): FineRow {
     vendorFeeCents: f.vendorFeeCents,
     grossCents: f.grossCents,
     isPaid: f.isPaid,
+    registryStatus: f.registryStatus,
   };
 }
 

@@ -5,12 +5,13 @@ import type { PaymentMethod } from "@/lib/db/schema";
 import { formatRand, type Cents } from "@/lib/money";
 import { sellAtCounter } from "@/lib/sales/counter-sale";
 import type { SaleView } from "@/lib/sales/sale-view";
-import { validateFinePayment } from "@/lib/upstream";
+import { isUpstreamError, validateFinePayment } from "@/lib/upstream";
 import { maskIdNumber } from "@/lib/sa-id";
 import { lookUpFines } from "./lookup";
 import { checkLookup, type LookupKind } from "./lookup-kind";
 import { unsettledFinesSales } from "./open-sales";
 import { finesReference } from "./selection";
+import { payability } from "./payability";
 import type { FinesSaleRequest } from "./view";
 
 export interface FinesSaleInput {
@@ -42,19 +43,47 @@ async function refuseIfUnsettled(notices: string[]): Promise<void> {
   }
 }
 
+/**
+ * The registry refuses a whole validation for one notice without saying which. Each chosen
+ * notice is validated alone (a check, it moves no money) so the refusal names its notice.
+ */
+async function refusedNotices(input: FinesSaleInput, paymentType: "CASH" | "CARD"): Promise<string[]> {
+  const refused: string[] = [];
+  for (const f of input.fines) {
+    try {
+      await validateFinePayment({ paymentReference: input.idempotencyKey, paymentType, fines: [{ noticeNumber: f.noticeNumber, amountCents: f.grossCents }] });
+    } catch (error) {
+      if (isUpstreamError(error) && error.kind === "rejected") refused.push(f.noticeNumber);
+      else break;
+    }
+  }
+  return refused;
+}
+
 /** Validate with the registry: the amount must be right before any money is taken. */
 async function validateAmounts(input: FinesSaleInput, paymentType: "CASH" | "CARD"): Promise<void> {
   const proposed = input.fines.reduce((s, f) => s + f.grossCents, 0);
-  const check = await validateFinePayment({
-    paymentReference: input.idempotencyKey,
-    paymentType,
-    fines: input.fines.map((f) => ({ noticeNumber: f.noticeNumber, amountCents: f.grossCents })),
-  });
-  if (!check.isCorrect) {
-    throw new ActionError(
-      `The amount has changed: the registry says ${formatRand(check.correctCents)} is due for these fines, not ${formatRand(proposed)}. Nothing was charged. Look the fines up again.`,
-      "fines",
-    );
+  try {
+    const check = await validateFinePayment({
+      paymentReference: input.idempotencyKey,
+      paymentType,
+      fines: input.fines.map((f) => ({ noticeNumber: f.noticeNumber, amountCents: f.grossCents })),
+    });
+    if (!check.isCorrect) {
+      throw new ActionError(
+        `The amount has changed: the registry says ${formatRand(check.correctCents)} is due for these fines, not ${formatRand(proposed)}. Nothing was charged. Look the fines up again.`,
+        "fines",
+      );
+    }
+  } catch (error) {
+    if (isUpstreamError(error) && error.kind === "rejected") {
+      const named = input.fines.length === 1 ? [input.fines[0]!.noticeNumber] : await refusedNotices(input, paymentType);
+      if (named.length > 0) {
+        throw new ActionError(`${named.length === 1 ? "Notice" : "Notices"} ${named.join(", ")}: ${error.cashierMessage} Nothing was charged.`, "fines");
+      }
+    }
+    if (isUpstreamError(error)) throw new ActionError(error.cashierMessage, "fines");
+    throw error;
   }
 }
 
@@ -89,6 +118,9 @@ export async function sellFines(staff: Staff, input: FinesSaleInput): Promise<Sa
             `Notice ${chosen.noticeNumber} is already paid. Look the fines up again.`,
             "fines",
           );
+        const p = payability(row);
+        if (!p.payable)
+          throw new ActionError(`Notice ${chosen.noticeNumber} cannot be paid here. ${p.reason}`, "fines");
         return { ...row, grossCents: chosen.grossCents };
       });
       await refuseIfUnsettled(notices);

@@ -1,5 +1,6 @@
 import type { Cents } from "../money";
 import type { FineRow } from "./view";
+import { canPayHere } from "./payability";
 
 export interface SelectionTotals {
   count: number;
@@ -8,9 +9,9 @@ export interface SelectionTotals {
   grossCents: Cents;
 }
 
-/** Only unpaid fines can be chosen; a paid one in the set (a stale screen) is ignored. */
+/** Only unpaid fines payable here can be chosen; any other in the set (a stale screen) is ignored. */
 export function selectedFines(fines: readonly FineRow[], selected: ReadonlySet<string>): FineRow[] {
-  return fines.filter((f) => !f.isPaid && selected.has(f.noticeNumber));
+  return fines.filter((f) => canPayHere(f) && selected.has(f.noticeNumber));
 }
 
 /** The totals the customer pays for the chosen fines, in cents. */
@@ -21,8 +22,9 @@ export function selectionTotals(fines: readonly FineRow[], selected: ReadonlySet
   );
 }
 
+/** The notices "select all" chooses: unpaid and payable here. */
 export function unpaidNotices(fines: readonly FineRow[]): string[] {
-  return fines.filter((f) => !f.isPaid).map((f) => f.noticeNumber);
+  return fines.filter(canPayHere).map((f) => f.noticeNumber);
 }
 
 /** The journal's searchable reference for a fines sale: its notice numbers. */

@@ -14,6 +14,8 @@ export interface FineRow {
   vendorFeeCents: Cents;
   grossCents: Cents;
   isPaid: boolean;
+  /** The registry's status when known (10 court case, 13 partly paid): see lib/fines/payability.ts. */
+  registryStatus: number | null;
 }
 
 export interface FinesFound {

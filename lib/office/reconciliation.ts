@@ -46,9 +46,9 @@ export async function kassaOrdersFor(businessDate: string, ledgerIds: string[]):
     .orderBy(cardOrders.createdAt);
 }
 
-/** The previous business day's ledger from the core service beside Kassa's own card orders of that day. */
-export async function loadReconciliation(): Promise<Reconciliation> {
-  const ledger: Ledger = await fetchLedger();
+/** A business day's ledger (yesterday's from the core service unless given a kept one) beside Kassa's own card orders of that day. */
+export async function loadReconciliation(given?: Ledger): Promise<Reconciliation> {
+  const ledger: Ledger = given ?? (await fetchLedger());
   const kassa = await kassaOrdersFor(
     ledger.businessDate,
     ledger.entries.map((e) => e.orderId),

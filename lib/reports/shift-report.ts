@@ -1,4 +1,4 @@
-import { SALE_KINDS, type PaymentMethod, type SaleKind, type SaleStatus } from "@/lib/db/schema";
+import { SALE_KINDS, type CashMovementKind, type PaymentMethod, type SaleKind, type SaleStatus } from "@/lib/db/schema";
 import type { Cents } from "@/lib/money";
 
 /** The part of a sale that a shift report needs. */
@@ -9,6 +9,15 @@ export interface ReportSale {
   amountCents: Cents;
   /** Paid by card after the till stopped waiting, not delivered yet: money owed to the customer. */
   paidNotDelivered?: boolean;
+}
+
+/** Cash taken out of the drawer during the shift: a drop to the safe or a pay-out. */
+export interface ReportCashMovement {
+  kind: CashMovementKind;
+  amountCents: Cents;
+  reason: string;
+  /** ISO time, so that a stored Z report keeps it as written. */
+  at: string;
 }
 
 export interface ReportLine {
@@ -31,7 +40,11 @@ export interface ShiftReport {
   owedCount?: number;
   owedCents?: Cents;
   openingFloatCents: Cents;
-  /** The float plus the cash of every completed cash sale. */
+  /** Absent in Z reports stored before cash drops and pay-outs were kept. */
+  cashMovements?: ReportCashMovement[];
+  cashDropsCents?: Cents;
+  payOutsCents?: Cents;
+  /** The float plus the cash of every completed cash sale, less drops and pay-outs. */
   expectedCashCents: Cents;
   countedCashCents: Cents | null;
   /** Counted minus expected: negative means cash is short. */
@@ -42,7 +55,12 @@ export interface ShiftReport {
 const KIND_ORDER: readonly SaleKind[] = SALE_KINDS;
 const METHOD_ORDER: PaymentMethod[] = ["cash", "card"];
 
-export function buildShiftReport(input: { openingFloatCents: Cents; sales: ReportSale[]; countedCashCents?: Cents | null }): ShiftReport {
+export function buildShiftReport(input: {
+  openingFloatCents: Cents;
+  sales: ReportSale[];
+  cashMovements?: ReportCashMovement[];
+  countedCashCents?: Cents | null;
+}): ShiftReport {
   const lines = new Map<string, ReportLine>();
   const byMethod: Record<PaymentMethod, Cents> = { cash: 0, card: 0 };
   let completedCount = 0;
@@ -61,15 +79,27 @@ export function buildShiftReport(input: { openingFloatCents: Cents; sales: Repor
     completedCount += 1;
     byMethod[sale.method] += sale.amountCents;
     const key = `${sale.kind}/${sale.method}`;
-    const line = lines.get(key) ?? { kind: sale.kind, method: sale.method, count: 0, totalCents: 0 };
+    const line = lines.get(key) ?? {
+      kind: sale.kind,
+      method: sale.method,
+      count: 0,
+      totalCents: 0,
+    };
     line.count += 1;
     line.totalCents += sale.amountCents;
     lines.set(key, line);
   }
   const sorted = [...lines.values()].sort(
-    (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
+    (a, b) =>
+      KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
+      METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
   );
-  const expectedCashCents = input.openingFloatCents + byMethod.cash;
+  const movements = input.cashMovements ?? [];
+  const sumOf = (kind: CashMovementKind) =>
+    movements.filter((m) => m.kind === kind).reduce((sum, m) => sum + m.amountCents, 0);
+  const cashDropsCents = sumOf("drop");
+  const payOutsCents = sumOf("payout");
+  const expectedCashCents = input.openingFloatCents + byMethod.cash - cashDropsCents - payOutsCents;
   const counted = input.countedCashCents ?? null;
   return {
     lines: sorted,
@@ -81,6 +111,9 @@ export function buildShiftReport(input: { openingFloatCents: Cents; sales: Repor
     owedCount,
     owedCents,
     openingFloatCents: input.openingFloatCents,
+    cashMovements: movements,
+    cashDropsCents,
+    payOutsCents,
     expectedCashCents,
     countedCashCents: counted,
     varianceCents: counted === null ? null : counted - expectedCashCents,

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, ilike } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, isNull, ne, or } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { sales, type Sale } from "@/lib/db/schema";
 
@@ -12,6 +12,30 @@ export async function shiftSalesOf(userId: string, shiftId: string, search: stri
   const digits = search.replace(/\D/g, "");
   const conditions = [eq(sales.userId, userId), eq(sales.shiftId, shiftId)];
   if (digits) conditions.push(ilike(sales.reference, `%${digits}%`));
+  return database
+    .select()
+    .from(sales)
+    .where(and(...conditions))
+    .orderBy(desc(sales.createdAt))
+    .limit(limit);
+}
+
+/** How far back a till's own sales can be found for a reprint. */
+export const TILL_HISTORY_DAYS = 90;
+
+/**
+ * Sales made at this till in the last 90 days (any shift, any cashier of this till) whose
+ * reference holds `search` (a meter, account or mobile number, digits only), leaving out
+ * the shift already shown. An empty search finds nothing: the till's history is searched,
+ * never listed.
+ */
+export async function tillSalesMatching(tillId: string, search: string, exceptShiftId: string | null, now: Date = new Date(), limit = 50): Promise<Sale[]> {
+  const digits = search.replace(/\D/g, "");
+  if (digits.length < 4) return [];
+  const since = new Date(now.getTime() - TILL_HISTORY_DAYS * 24 * 60 * 60_000);
+  const database = await db();
+  const conditions = [eq(sales.tillId, tillId), gte(sales.createdAt, since), ilike(sales.reference, `%${digits}%`)];
+  if (exceptShiftId) conditions.push(or(isNull(sales.shiftId), ne(sales.shiftId, exceptShiftId))!);
   return database
     .select()
     .from(sales)

@@ -69,6 +69,8 @@ export function confirmElectricity(ctx: Ctx): Reply {
     );
   const tariff = TARIFFS[meter.municipality];
   const keyChange = meter.scenario === "key_change" || meter.scenario === "key_change_fbe";
+  const owed = ctx.state.meterOutstanding.get(meter.meterNumber) ?? meter.outstandingCents;
+  const fbe = meter.scenario === "fbe" || meter.scenario === "key_change_fbe" || meter.scenario === "fbe_only";
   return ok({
     exists: true,
     municipality,
@@ -93,6 +95,10 @@ export function confirmElectricity(ctx: Ctx): Reply {
         krn: 1,
         keyExpiryNumber: keyChange ? 0 : 255,
         tokenTechnology: 2,
+        // What a purchase will pay off first, and whether this month's FBE is still to collect.
+        ...(meter.scenario === "arrears" ? { arrears: rands(owed) } : {}),
+        ...(meter.scenario === "fixed_charges" ? { fixedCharges: rands(owed) } : {}),
+        ...(fbe ? { fbeDue: true } : {}),
       },
     },
   });

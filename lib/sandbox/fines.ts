@@ -65,6 +65,9 @@ function infringement(state: SandboxState, fine: Fine) {
     vendorFeeAmnt: rands(VENDOR_FEE_CENTS),
     grossAmnt: rands(grossCents(fine)),
     isPaid: isPaid(state, fine),
+    // The registry's notice status behind refusals 14 (status 10, court case) and 18 (status 13, partly paid).
+    ...(fine.blockCode === 14 ? { status: 10 } : {}),
+    ...(fine.blockCode === 18 ? { status: 13 } : {}),
   };
 }
 

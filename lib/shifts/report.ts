@@ -1,7 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { cardOrders, sales, shifts, tills, users, type Shift } from "@/lib/db/schema";
+import { cardOrders, cashMovements, sales, shifts, tills, users, type Shift } from "@/lib/db/schema";
 import { paidNotDeliveredSql } from "@/lib/sales/card-store";
 import { buildShiftReport, type ShiftReport } from "@/lib/reports/shift-report";
 import type { DenominationCounts } from "@/lib/reports/denominations";
@@ -20,14 +20,32 @@ export interface ZReport extends ShiftReport {
 }
 
 /** The shift's sales as they stand now: the X report, or the figures a Z report freezes. */
-export async function shiftReportNow(shift: Shift, countedCashCents?: Cents | null): Promise<ShiftReport> {
+export async function shiftReportNow(
+  shift: Shift,
+  countedCashCents?: Cents | null,
+): Promise<ShiftReport> {
   const database = await db();
   const rows = await database
     .select({ kind: sales.kind, method: sales.method, status: sales.status, amountCents: sales.amountCents, paidNotDelivered: paidNotDeliveredSql })
     .from(sales)
     .leftJoin(cardOrders, eq(cardOrders.saleId, sales.id))
     .where(eq(sales.shiftId, shift.id));
-  return buildShiftReport({ openingFloatCents: shift.openingFloatCents, sales: rows, countedCashCents });
+  const movements = await database
+    .select({
+      kind: cashMovements.kind,
+      amountCents: cashMovements.amountCents,
+      reason: cashMovements.reason,
+      at: cashMovements.createdAt,
+    })
+    .from(cashMovements)
+    .where(eq(cashMovements.shiftId, shift.id))
+    .orderBy(asc(cashMovements.createdAt));
+  return buildShiftReport({
+    openingFloatCents: shift.openingFloatCents,
+    sales: rows,
+    cashMovements: movements.map((m) => ({ ...m, at: m.at.toISOString() })),
+    countedCashCents,
+  });
 }
 
 export interface ShiftView {

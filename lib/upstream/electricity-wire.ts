@@ -23,6 +23,10 @@ const providerSpecific = z.object({
   keyExpiryNumber: soft("provider_specific.keyExpiryNumber", wireInt),
   tokenTechnology: soft("provider_specific.tokenTechnology", wireInt),
   units: soft("provider_specific.units", wireRands),
+  /** Owed on the meter and paid off first by a purchase; FBE still to collect this month (not shown in the spec: read when sent). */
+  arrears: soft("provider_specific.arrears", wireRands),
+  fixedCharges: soft("provider_specific.fixedCharges", wireRands),
+  fbeDue: soft("provider_specific.fbeDue", z.boolean()),
 });
 
 export const electricityCustomerWire = z.object({

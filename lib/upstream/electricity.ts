@@ -31,6 +31,11 @@ export interface MeterCustomer {
   tokenTechnology: number | null;
   /** A printable slip some municipalities return on confirm. */
   printableText: string | null;
+  /** Owed on the meter and taken from a purchase first; null when the municipality does not say. */
+  arrearsCents: Cents | null;
+  fixedChargesCents: Cents | null;
+  /** This month's free basic electricity is still to collect; null when not said. */
+  fbeDue: boolean | null;
 }
 
 export interface Charge {
@@ -104,6 +109,9 @@ export async function confirmMeter(
         keyExpiryNumber: p.keyExpiryNumber ?? null,
         tokenTechnology: p.tokenTechnology ?? null,
         printableText: p.token ?? null,
+        arrearsCents: centsOrNull(p.arrears),
+        fixedChargesCents: centsOrNull(p.fixedCharges),
+        fbeDue: p.fbeDue ?? null,
       };
     },
   });

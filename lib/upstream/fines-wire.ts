@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { wireInt, wireRands, wireSuccess, wireText } from "./wire-common";
+import { soft, wireInt, wireRands, wireSuccess, wireText } from "./wire-common";
 
 /**
  * Wire shapes of the traffic-fine endpoints (the spec's `Amnt` spellings kept). Notice,
@@ -40,6 +40,8 @@ export const infringementWire = z.object({
   vendorFeeAmnt: wireRands,
   grossAmnt: wireRands,
   isPaid: wireSuccess,
+  /** The registry's status of the notice (10 court case, 13 partly paid). Not shown in the spec's record; read when sent. */
+  status: soft("status", wireInt),
 });
 
 export const fineQueryWire = z.object({

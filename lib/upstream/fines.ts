@@ -28,6 +28,8 @@ export interface Fine {
   /** What the customer pays for this fine, and what mark-paid must send. */
   grossCents: Cents;
   isPaid: boolean;
+  /** The registry's status when it is sent (10 court case, 13 partly paid), else null. */
+  registryStatus: number | null;
 }
 
 export interface FineLookup {
@@ -63,6 +65,7 @@ function toFine(f: InfringementWire): Fine {
     vendorFeeCents: cents(f.vendorFeeAmnt),
     grossCents: cents(f.grossAmnt),
     isPaid: f.isPaid,
+    registryStatus: f.status ?? null,
   };
 }
 

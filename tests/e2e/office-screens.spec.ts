@@ -19,7 +19,8 @@ test("balance: the credit, the services, receipts for today with today's sale, a
 
   await page.goto("/balance");
   await expect(page.getByTestId("merchant-balance")).toHaveText(/^R [\d ]+,\d\d$/);
-  await expect(page.getByRole("cell", { name: "tshwane_prepaid" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "City of Tshwane (prepaid)" }).first()).toBeVisible();
+  await expect(page.getByRole("cell", { name: "tshwane_prepaid" })).toHaveCount(0);
   await page.getByRole("button", { name: "Show receipts" }).click();
   const receipts = page.getByRole("table", { name: "Receipts" });
   await expect(receipts.getByRole("row", { name: /01200000006/ }).filter({ hasText: "R 25,00" })).toHaveCount(1);

@@ -14,6 +14,8 @@ export const PAGES = {
     "/history",
     "/shift/x",
     "/shift/close",
+    "/shift/cash",
+    "/display",
     "/bench",
   ],
   supervisor: [
@@ -24,6 +26,8 @@ export const PAGES = {
     "/shifts",
     "/users",
     "/tills",
+    "/paper",
+    "/tills/till-2/settings",
     "/audit",
   ],
   kiosk: ["/kiosk"],

@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import { finesReference, selectedFines, selectionTotals, unpaidNotices } from "@/lib/fines/selection";
 import { finesSlipData } from "@/lib/fines/slip-data";
 import type { FineRow } from "@/lib/fines/view";
+import { payability } from "@/lib/fines/payability";
 
-const row = (noticeNumber: string, netCents: number, isPaid = false): FineRow => ({
+const row = (noticeNumber: string, netCents: number, isPaid = false, registryStatus: number | null = null): FineRow => ({
   noticeNumber,
+  registryStatus,
   date: "2026-09-14",
   time: "07:42:10",
   place: "Jan Smuts Avenue",
@@ -61,5 +63,21 @@ describe("the fines slip", () => {
 
   it("refuses a result it cannot read instead of printing a wrong slip", () => {
     expect(finesSlipData(request, { orderId: "x" })).toBeNull();
+  });
+});
+
+describe("fines that cannot be paid here", () => {
+  const fines = [row("A", 10_000), row("COURT", 20_000, false, 10), row("PART", 30_000, false, 13), row("PAID", 40_000, true)];
+
+  it("says why a court case, a partly paid or a paid fine cannot be chosen", () => {
+    expect(payability(fines[0]!)).toEqual({ payable: true });
+    expect(payability(fines[1]!)).toMatchObject({ payable: false, why: "court_case" });
+    expect(payability(fines[2]!)).toMatchObject({ payable: false, why: "partly_paid" });
+    expect(payability(fines[3]!)).toMatchObject({ payable: false, why: "paid" });
+  });
+
+  it("leaves them out of select-all and out of the total even when a stale screen sends them", () => {
+    expect(unpaidNotices(fines)).toEqual(["A"]);
+    expect(selectionTotals(fines, new Set(["A", "COURT", "PART", "PAID"])).netCents).toBe(10_000);
   });
 });

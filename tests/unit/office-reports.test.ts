@@ -70,18 +70,20 @@ describe("South African days and the day at a glance", () => {
     expect(saToday(new Date("2026-03-09T22:30:00Z"))).toBe("2026-03-10");
   });
 
-  it("buckets sales by the South African hour and by kind", () => {
+  it("buckets sales by the South African hour, by kind (in words), by till and by cashier", () => {
     const at = (iso: string) => new Date(iso);
     const g = glance([
-      { kind: "electricity", amountCents: 1_000, createdAt: at("2026-03-10T06:15:00Z") },
-      { kind: "electricity", amountCents: 2_000, createdAt: at("2026-03-10T06:59:00Z") },
-      { kind: "vas", amountCents: 500, createdAt: at("2026-03-09T22:05:00Z") },
+      { kind: "electricity", amountCents: 1_000, createdAt: at("2026-03-10T06:15:00Z"), tillName: "Till 1", cashier: "Thandi" },
+      { kind: "electricity", amountCents: 2_000, createdAt: at("2026-03-10T06:59:00Z"), tillName: "Till 2", cashier: "Thandi" },
+      { kind: "vas", amountCents: 500, createdAt: at("2026-03-09T22:05:00Z"), tillName: "Till 1", cashier: "Pieter" },
     ]);
     expect(saHour(at("2026-03-10T06:15:00Z"))).toBe(8);
     expect(g.perHour).toHaveLength(24);
     expect(g.perHour[8]).toEqual({ label: "08", count: 2, totalCents: 3_000 });
     expect(g.perHour[0]).toEqual({ label: "00", count: 1, totalCents: 500 });
-    expect(g.perKind.map((b) => [b.label, b.totalCents])).toEqual([["electricity", 3_000], ["vas", 500]]);
+    expect(g.perKind.map((b) => [b.label, b.totalCents])).toEqual([["Prepaid electricity", 3_000], ["Airtime, data & vouchers", 500]]);
+    expect(g.perTill.map((b) => [b.label, b.count, b.totalCents])).toEqual([["Till 2", 1, 2_000], ["Till 1", 2, 1_500]]);
+    expect(g.perCashier.map((b) => [b.label, b.totalCents])).toEqual([["Thandi", 3_000], ["Pieter", 500]]);
     expect(g.totalCents).toBe(3_500);
   });
 });

@@ -1,3 +1,5 @@
+import { ROLE_LABELS } from "@/lib/audit-labels";
+import { labelOf } from "@/lib/sales/labels";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageRole } from "@/lib/auth/staff";
@@ -143,8 +145,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           Filter
         </button>
       </form>
-      <p data-testid="audit-total">{total} events</p>
-      <table className="w-full text-left text-sm" aria-label="Audit events">
+      <p data-testid="audit-total">{total === 1 ? "1 event" : `${total} events`}</p>
+      <table className="stack-cards w-full text-left text-sm" aria-label="Audit events">
         <thead>
           <tr className="border-b border-slate-400">
             <th scope="col">When (SA time)</th>
@@ -174,7 +176,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
                     <span className="block text-xs text-slate-600">{e.displayName}</span>
                   )}
                 </td>
-                <td>{e.role}</td>
+                <td>{e.role ? labelOf(ROLE_LABELS, e.role) : ""}</td>
                 <td>{e.tillName ?? e.tillId}</td>
                 <td>{kindLabel(e.kind)}</td>
                 <td className="break-all font-mono">

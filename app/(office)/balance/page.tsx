@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { serviceLabel, slotLabel } from "@/lib/office/service-labels";
 import { requirePageRole } from "@/lib/auth/staff";
 import { checkBalance, isUpstreamError, type MerchantBalance } from "@/lib/upstream";
 import { formatRand } from "@/lib/money";
@@ -63,8 +64,8 @@ export default async function BalancePage({ searchParams }: { searchParams: Sear
               <tbody>
                 {balance.services.map((s) => (
                   <tr key={`${s.service}-${s.slot}`} className="border-b border-slate-200">
-                    <td>{s.service}</td>
-                    <td>{s.slot}</td>
+                    <td>{serviceLabel(s.service)}</td>
+                    <td>{slotLabel(s.slot)}</td>
                     <td className="text-right">{s.transactionCount ?? 0}</td>
                     <td className="text-right font-mono">{formatRand(s.balanceCents)}</td>
                   </tr>

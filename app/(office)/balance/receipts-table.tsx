@@ -1,4 +1,5 @@
 import type { ServiceBalance } from "@/lib/upstream";
+import { serviceLabel, slotLabel } from "@/lib/office/service-labels";
 import { formatRand } from "@/lib/money";
 import { formatSaDateTime } from "@/lib/reports/day";
 
@@ -26,8 +27,8 @@ export function ReceiptsTable({ services }: { services: ServiceBalance[] }) {
         {receipts.map((r) => (
           <tr key={r.transactionId} className="border-b border-slate-200">
             <td>{formatSaDateTime(r.at)}</td>
-            <td>{r.service}</td>
-            <td>{r.slot}</td>
+            <td>{serviceLabel(r.service)}</td>
+            <td>{slotLabel(r.slot)}</td>
             <td className="font-mono">{r.transactionId}</td>
             <td className="font-mono">{r.meterNumber}</td>
             <td className="font-mono">{r.receipt}</td>

@@ -39,7 +39,11 @@ export default async function OfficeHome({ searchParams }: { searchParams: Promi
         </p>
       )}
       <BarChart title="Sales per hour" bars={today.perHour} vertical />
-      <BarChart title="Sales by kind" bars={today.perKind} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <BarChart title="Sales by kind" bars={today.perKind} />
+        <BarChart title="Sales per till" bars={today.perTill} />
+        <BarChart title="Sales per cashier" bars={today.perCashier} />
+      </div>
     </div>
   );
 }

@@ -2,6 +2,10 @@ import type { Metadata } from "next";
 import { requirePageRole } from "@/lib/auth/staff";
 import { isUpstreamError } from "@/lib/upstream";
 import { loadReconciliation, type Reconciliation } from "@/lib/office/reconciliation";
+import { keptLedgerDays, ledgerOfDay, saYesterday, type LedgerSource } from "@/lib/office/ledger-store";
+import { isSaDay } from "@/lib/reports/day";
+import { labelOf, SALE_KIND_LABELS, SALE_STATUS_LABELS } from "@/lib/sales/labels";
+import { reconciliationDaySchema } from "./schema";
 import { MATCH_LABELS, type MatchKind } from "@/lib/reports/reconcile";
 import { formatRand } from "@/lib/money";
 import { formatSaDateTime } from "@/lib/reports/day";
@@ -13,32 +17,62 @@ export const dynamic = "force-dynamic";
 
 const ORDER: MatchKind[] = ["given_up", "amount_differs", "ledger_only", "kassa_only", "status_differs", "paid_twice", "status_unknown", "not_a_payment", "matched"];
 
-async function load(): Promise<Reconciliation | string> {
+type Loaded = { r: Reconciliation; source: LedgerSource };
+
+async function load(day: string): Promise<Loaded | string> {
   try {
-    return await loadReconciliation();
+    const found = await ledgerOfDay(day);
+    if (!found) return `no ledger was kept for ${day}. Kassa keeps each day's ledger from the day after it; days before Kassa ran here cannot be shown.`;
+    return { r: await loadReconciliation(found.ledger), source: found.source };
   } catch (error) {
     if (isUpstreamError(error)) return error.cashierMessage;
     throw error;
   }
 }
 
-export default async function ReconciliationPage() {
+function DayPicker({ day, yesterday, kept }: { day: string; yesterday: string; kept: string[] }) {
+  return (
+    <form method="get" className="no-print flex flex-wrap items-end gap-3">
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Business day</span>
+        <input type="date" name="day" defaultValue={day} max={yesterday} list="kept-days" className="min-h-11 rounded border border-slate-400 px-2 py-2" />
+      </label>
+      <datalist id="kept-days">
+        {kept.map((d) => (
+          <option key={d} value={d} />
+        ))}
+      </datalist>
+      <button type="submit" className="min-h-11 rounded-lg bg-brand px-4 py-2 font-semibold text-white">
+        Show this day
+      </button>
+    </form>
+  );
+}
+
+export default async function ReconciliationPage({ searchParams }: { searchParams: Promise<{ day?: string }> }) {
   await requirePageRole("supervisor");
-  const r = await load();
-  if (typeof r === "string") {
+  const yesterday = saYesterday();
+  const asked = reconciliationDaySchema.parse(await searchParams).day;
+  const day = asked && isSaDay(asked) && asked <= yesterday ? asked : yesterday;
+  const [loaded, kept] = await Promise.all([load(day), keptLedgerDays()]);
+  if (typeof loaded === "string") {
     return (
       <div className="flex flex-col gap-4">
-        <h1 className="text-2xl font-semibold">Reconciliation</h1>
-        <p role="alert" className="rounded bg-red-100 p-3 text-danger">The core service did not give the ledger: {r}</p>
+        <h1 className="text-2xl font-semibold">Reconciliation for {day}</h1>
+        <DayPicker day={day} yesterday={yesterday} kept={kept} />
+        <p role="alert" className="rounded bg-red-100 p-3 text-danger">The ledger cannot be shown: {loaded}</p>
         <CheckAnyOrder />
       </div>
     );
   }
+  const { r, source } = loaded;
   const rows = [...r.rows].sort((a, b) => ORDER.indexOf(a.match) - ORDER.indexOf(b.match));
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">Reconciliation for {r.businessDate}</h1>
-      <p className="text-slate-600">
+      <DayPicker day={day} yesterday={yesterday} kept={kept} />
+      <p className="text-slate-600" data-testid="ledger-source">
+        {source.from === "kept" ? `Ledger as kept by Kassa on ${formatSaDateTime(source.fetchedAt)}. ` : "Ledger fetched from the core service just now. "}
         The core service&apos;s ledger of card payments for the business day {r.businessDate} (Africa/Johannesburg) beside Kassa&apos;s own card
         orders of that day{r.generatedOn ? `; ledger made ${formatSaDateTime(r.generatedOn)}` : ""}.
       </p>
@@ -59,7 +93,7 @@ export default async function ReconciliationPage() {
       </dl>
       <p>
         Ledger total {formatRand(r.summary.ledgerTotalCents)}; Kassa&apos;s paid card orders {formatRand(r.summary.kassaPaidTotalCents)}.{" "}
-        <a href="/reconciliation/export" className="underline" download>Export CSV</a>
+        <a href={`/reconciliation/export?day=${r.businessDate}`} className="underline" download>Export CSV</a>
       </p>
       {r.verificationErrors.length > 0 && (
         <section aria-labelledby="verr" className="rounded bg-red-50 p-3">
@@ -71,7 +105,7 @@ export default async function ReconciliationPage() {
           </ul>
         </section>
       )}
-      <table className="w-full text-left" aria-label="Card payments">
+      <table className="stack-cards w-full text-left" aria-label="Card payments">
         <thead>
           <tr className="border-b border-slate-400">
             <th scope="col">Result</th>
@@ -79,7 +113,7 @@ export default async function ReconciliationPage() {
             <th scope="col">Kind</th>
             <th scope="col" className="text-right">Ledger</th>
             <th scope="col" className="text-right">Kassa</th>
-            <th scope="col">Statuses</th>
+            <th scope="col">Payment state</th>
             <th scope="col">Check</th>
           </tr>
         </thead>
@@ -89,13 +123,13 @@ export default async function ReconciliationPage() {
           )}
           {rows.map((row) => (
             <tr key={`${row.match}-${row.orderId}`} data-match={row.match} className="border-b border-slate-200 align-top">
-              <td className={row.match === "matched" ? "text-brand" : "font-semibold text-danger"}>{MATCH_LABELS[row.match]}</td>
-              <td className="font-mono text-sm">{row.orderId}</td>
-              <td>{row.kind ?? "—"}</td>
-              <td className="text-right font-mono">{row.ledgerCents === null ? "—" : formatRand(row.ledgerCents)}</td>
-              <td className="text-right font-mono">{row.kassaCents === null ? "—" : formatRand(row.kassaCents)}</td>
-              <td className="text-sm">
-                {[row.gatewayStatus && `gateway ${row.gatewayStatus}`, row.orderStatus && `order ${row.orderStatus}`, row.saleStatus && `sale ${row.saleStatus}`]
+              <td data-label="Result" className={row.match === "matched" ? "text-brand" : "font-semibold text-danger"}>{MATCH_LABELS[row.match]}</td>
+              <td data-label="Order" className="font-mono text-sm break-all">{row.orderId}</td>
+              <td data-label="Kind">{row.kind ? labelOf(SALE_KIND_LABELS, row.kind) : "—"}</td>
+              <td data-label="Ledger" className="text-right font-mono">{row.ledgerCents === null ? "—" : formatRand(row.ledgerCents)}</td>
+              <td data-label="Kassa" className="text-right font-mono">{row.kassaCents === null ? "—" : formatRand(row.kassaCents)}</td>
+              <td data-label="Payment state" className="text-sm">
+                {[row.gatewayStatus && `gateway ${row.gatewayStatus}`, row.orderStatus && `order ${row.orderStatus}`, row.saleStatus && `sale ${labelOf(SALE_STATUS_LABELS, row.saleStatus).toLowerCase()}`]
                   .filter(Boolean)
                   .join(", ")}
               </td>

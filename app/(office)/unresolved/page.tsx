@@ -6,6 +6,7 @@ import { formatSaDateTime } from "@/lib/reports/day";
 import { ResolvePanel } from "./resolve-panel";
 import { paidNotDelivered } from "@/lib/sales/card-store";
 import { PaidNotDeliveredPanel } from "./paid-not-delivered";
+import { labelOf, PAYMENT_METHOD_LABELS, SALE_KIND_LABELS } from "@/lib/sales/labels";
 
 export const metadata: Metadata = { title: "Unresolved sales" };
 export const dynamic = "force-dynamic";
@@ -48,8 +49,8 @@ export default async function UnresolvedPage() {
         {items.map((item) => (
           <li key={item.saleId} data-sale-id={item.saleId} aria-label={`Sale ${item.reference}`} className="rounded-xl bg-white p-4 shadow">
             <p className="font-semibold">
-              {item.why === "unknown" ? "Not confirmed" : "Paid by card, not delivered — refund"} · {item.kind} · {formatRand(item.amountCents)} ·{" "}
-              {item.method}
+              {item.why === "unknown" ? "Not confirmed" : "Paid by card, not delivered — refund"} · {labelOf(SALE_KIND_LABELS, item.kind)} · {formatRand(item.amountCents)} ·{" "}
+              {labelOf(PAYMENT_METHOD_LABELS, item.method)}
             </p>
             <p className="text-slate-700">
               Reference <span className="font-mono">{item.reference}</span> · {item.cashier} at {item.tillName} · {formatSaDateTime(item.createdAt)}

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageRole } from "@/lib/auth/staff";
 import { currentShift } from "@/lib/shifts/current";
-import { shiftSalesOf } from "@/lib/sales/history";
+import { shiftSalesOf, tillSalesMatching, TILL_HISTORY_DAYS } from "@/lib/sales/history";
+import { formatSaDateTime } from "@/lib/reports/day";
 import { saleViewOf } from "@/lib/sales/counter-sale";
 import { formatRand } from "@/lib/money";
 import { saTime } from "@/lib/sa-time";
@@ -25,23 +26,23 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
       </p>
     );
   }
-  const rows = await shiftSalesOf(staff.userId, shift.id, q);
+  const [rows, earlier] = await Promise.all([shiftSalesOf(staff.userId, shift.id, q), tillSalesMatching(staff.till.id, q, shift.id)]);
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">History of this shift</h1>
       <form role="search" className="flex items-end gap-2">
         <label className="flex flex-col gap-1">
-          <span className="font-medium">Search by meter or account</span>
-          <input name="q" defaultValue={q} inputMode="numeric" autoFocus className="rounded border border-slate-400 px-3 py-2 font-mono" />
+          <span className="font-medium">Search by meter, account or mobile number</span>
+          <input name="q" defaultValue={q} inputMode="numeric" autoFocus className="min-h-11 rounded border border-slate-400 px-3 py-2 font-mono" />
         </label>
-        <button type="submit" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">
+        <button type="submit" className="min-h-11 rounded-lg bg-brand px-4 py-2 font-semibold text-white">
           Search
         </button>
       </form>
       {rows.length === 0 ? (
         <p>{q ? `No sale of this shift matches ${q}.` : "No sales yet in this shift."}</p>
       ) : (
-        <table className="w-full border-collapse bg-white text-left shadow">
+        <table className="stack-cards w-full border-collapse bg-white text-left shadow" aria-label="Sales of this shift">
           <thead>
             <tr className="border-b">
               {["Time", "Sale", "Meter / account", "Amount", "Method", "Status"].map((h) => (
@@ -57,17 +58,17 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
           <tbody>
             {rows.map((sale) => (
               <tr key={sale.id} data-sale={sale.id} className="border-b align-top">
-                <td className="p-2">{saTime(sale.createdAt)}</td>
-                <td className="p-2">{KIND_NAMES[sale.kind]}</td>
-                <td className="p-2 font-mono">{sale.reference}</td>
-                <td className="p-2">{formatRand(sale.amountCents)}</td>
-                <td className="p-2">{sale.method === "card" ? "Card" : "Cash"}</td>
-                <td className="p-2">
+                <td data-label="Time" className="p-2">{saTime(sale.createdAt)}</td>
+                <td data-label="Sale" className="p-2">{KIND_NAMES[sale.kind]}</td>
+                <td data-label="Meter / account" className="p-2 font-mono break-all">{sale.reference}</td>
+                <td data-label="Amount" className="p-2">{formatRand(sale.amountCents)}</td>
+                <td data-label="Method" className="p-2">{sale.method === "card" ? "Card" : "Cash"}</td>
+                <td data-label="Status" className="p-2">
                   <StatusBadge status={sale.status} message={sale.error?.message ?? null} />
                 </td>
                 <td className="p-2">
                   {sale.status === "completed" && (
-                    <Link href={`/slips/${sale.id}?reprint=1`} prefetch={false} className="underline">
+                    <Link href={`/slips/${sale.id}?reprint=1`} prefetch={false} className="inline-flex min-h-11 items-center underline">
                       Reprint
                     </Link>
                   )}
@@ -80,6 +81,51 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
             ))}
           </tbody>
         </table>
+      )}
+      {q && (
+        <section aria-labelledby="earlier" className="flex flex-col gap-2">
+          <h2 id="earlier" className="text-xl font-semibold">
+            Earlier at {staff.till.name} (last {TILL_HISTORY_DAYS} days)
+          </h2>
+          {earlier.length === 0 ? (
+            <p>No earlier sale at this till matches {q}.</p>
+          ) : (
+            <table className="stack-cards w-full border-collapse bg-white text-left shadow" aria-label="Earlier sales at this till">
+              <thead>
+                <tr className="border-b">
+                  {["When", "Sale", "Meter / account", "Amount", "Status"].map((h) => (
+                    <th key={h} scope="col" className="p-2">
+                      {h}
+                    </th>
+                  ))}
+                  <th scope="col" className="p-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {earlier.map((sale) => (
+                  <tr key={sale.id} data-sale={sale.id} className="border-b align-top">
+                    <td data-label="When" className="p-2">{formatSaDateTime(sale.createdAt)}</td>
+                    <td data-label="Sale" className="p-2">{KIND_NAMES[sale.kind]}</td>
+                    <td data-label="Meter / account" className="p-2 font-mono break-all">{sale.reference}</td>
+                    <td data-label="Amount" className="p-2">{formatRand(sale.amountCents)}</td>
+                    <td data-label="Status" className="p-2">
+                      <StatusBadge status={sale.status} message={sale.error?.message ?? null} />
+                    </td>
+                    <td className="p-2">
+                      {sale.status === "completed" && (
+                        <Link href={`/slips/${sale.id}?reprint=1`} prefetch={false} className="inline-flex min-h-11 items-center underline">
+                          Reprint
+                        </Link>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
       )}
     </div>
   );

@@ -1,9 +1,12 @@
 import { AccessDenied, requireRole } from "@/lib/auth/staff";
 import { loadReconciliation, reconciliationCsv } from "@/lib/office/reconciliation";
 import { isUpstreamError } from "@/lib/upstream";
+import { ledgerOfDay, saYesterday } from "@/lib/office/ledger-store";
+import { isSaDay } from "@/lib/reports/day";
+import { reconciliationDaySchema } from "../schema";
 
 /** The reconciliation as CSV. A route handler checks the role itself: the office layout does not run here. */
-export async function GET() {
+export async function GET(request: Request) {
   try {
     await requireRole("supervisor");
   } catch (error) {
@@ -11,7 +14,11 @@ export async function GET() {
     throw error;
   }
   try {
-    const r = await loadReconciliation();
+    const asked = reconciliationDaySchema.parse({ day: new URL(request.url).searchParams.get("day") ?? undefined }).day;
+    const day = asked && isSaDay(asked) ? asked : saYesterday();
+    const found = await ledgerOfDay(day);
+    if (!found) return new Response(`No ledger was kept for ${day}.`, { status: 404 });
+    const r = await loadReconciliation(found.ledger);
     return new Response(reconciliationCsv(r), {
       headers: {
         "content-type": "text/csv; charset=utf-8",

@@ -14,6 +14,8 @@ import { VasSlip } from "@/components/slip/vas-slip";
 import { MerchantLines } from "@/components/slip/slip-header";
 import { ReprintMark, SlipFrame } from "@/components/slip/slip-frame";
 import { SlipControls } from "@/components/slip/slip-controls";
+import { ShowOnCustomerDisplay } from "@/components/customer-display/show-on-display";
+import { doneMessageFor } from "@/components/customer-display/done-message";
 
 export const metadata: Metadata = { title: "Slip" };
 
@@ -67,6 +69,8 @@ export default async function SlipPage({
     <div className="flex flex-col items-start gap-4">
       {/* For screen readers only, and outside #slip so it is never printed. */}
       <h1 className="sr-only">Slip</h1>
+      {/* The display facing the customer shows the tokens of a sale just made, never of a reprint. */}
+      {query.fresh === "1" && !reprint && <ShowOnCustomerDisplay message={doneMessageFor(sale)} />}
       <SlipControls
         printNow={printNow}
         newSaleHref={kindOf(sale.kind).newSalePath}

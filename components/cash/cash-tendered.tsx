@@ -1,0 +1,65 @@
+"use client";
+
+import { useId, useState } from "react";
+import { changeDue, tenderedKeys } from "@/lib/cash/change";
+import { formatRand, parseRandInput, type Cents } from "@/lib/money";
+
+/**
+ * Amount tendered and change due for a cash sale, beside Purchase. It only helps the
+ * cashier count: nothing of it is sent or stored. A note key fills the amount tendered.
+ */
+export function CashTendered({ amountCents }: { amountCents: Cents | null }) {
+  const id = useId();
+  const [text, setText] = useState("");
+  if (amountCents === null || amountCents <= 0) return null;
+  const tendered = text.trim() === "" ? null : parseRandInput(text);
+  const change = tendered === null ? null : changeDue(amountCents, tendered);
+  return (
+    <fieldset
+      className="flex flex-col gap-2 rounded-lg border border-slate-300 bg-white p-3"
+      data-testid="cash-tendered"
+    >
+      <legend className="px-1 font-medium">Cash</legend>
+      <div className="flex flex-wrap items-end gap-3">
+        <label htmlFor={`${id}-tendered`} className="flex flex-col gap-1">
+          <span>Amount tendered (R)</span>
+          <input
+            id={`${id}-tendered`}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            inputMode="decimal"
+            autoComplete="off"
+            aria-describedby={`${id}-change`}
+            className="min-h-11 w-36 rounded border border-slate-400 px-3 py-2 font-mono"
+          />
+        </label>
+        <div role="group" aria-label="Notes tendered" className="flex flex-wrap gap-2">
+          {tenderedKeys(amountCents).map((cents) => (
+            <button
+              key={cents}
+              type="button"
+              onClick={() => setText(String(cents / 100))}
+              className="min-h-11 min-w-16 rounded-lg border border-slate-400 px-3 font-mono"
+            >
+              {cents === amountCents ? "Exact" : formatRand(cents).replace(/,00$/, "")}
+            </button>
+          ))}
+        </div>
+      </div>
+      <p
+        id={`${id}-change`}
+        aria-live="polite"
+        className="text-2xl font-bold"
+        data-testid="change-due"
+      >
+        {change === null
+          ? tendered === null && text.trim() !== ""
+            ? "Enter the amount in rand."
+            : ""
+          : change.enough
+            ? `Change due ${formatRand(change.changeCents)}`
+            : `Still to pay ${formatRand(change.shortCents)}`}
+      </p>
+    </fieldset>
+  );
+}

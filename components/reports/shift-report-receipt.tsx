@@ -1,0 +1,82 @@
+import { formatRand } from "@/lib/money";
+import type { ShiftReport } from "@/lib/reports/shift-report";
+import { formatSaDateTime } from "@/lib/reports/day";
+import {
+  CASH_MOVEMENT_LABELS,
+  PAYMENT_METHOD_LABELS,
+  SALE_KIND_LABELS,
+  labelOf,
+} from "@/lib/sales/labels";
+import { ReprintMark, SlipFrame, SlipLine } from "@/components/slip/slip-frame";
+import type { ReportMeta } from "./shift-report-view";
+import { varianceText } from "./variance";
+
+/**
+ * An X or Z report for the till's roll (58 or 80 mm): one "label ... amount" line each,
+ * amounts never split, in the till's paper width. The page layout stays for A4.
+ */
+export function ShiftReportReceipt({
+  report,
+  meta,
+  paperWidthMm,
+}: {
+  report: ShiftReport;
+  meta: ReportMeta;
+  paperWidthMm: number;
+}) {
+  const rand = (cents: number) => formatRand(cents).replace(/ /g, "\u00a0");
+  return (
+    <SlipFrame paperWidthMm={paperWidthMm}>
+      {meta.reprint && <ReprintMark />}
+      <p className="text-center text-[1.3em] font-bold">{meta.title}</p>
+      <p className="text-center">{meta.tillName}</p>
+      <p>
+        Opened {formatSaDateTime(meta.openedAt)} by {meta.openedBy}
+      </p>
+      {meta.closedAt && (
+        <p>
+          Closed {formatSaDateTime(meta.closedAt)} by {meta.closedBy ?? ""}
+        </p>
+      )}
+      <hr className="border-dashed border-black" />
+      {report.lines.length === 0 && <p>No completed sales.</p>}
+      {report.lines.map((line) => (
+        <div key={`${line.kind}-${line.method}`}>
+          <p className="font-bold">{labelOf(SALE_KIND_LABELS, line.kind)}</p>
+          <SlipLine
+            label={`${labelOf(PAYMENT_METHOD_LABELS, line.method)} × ${line.count}`}
+            value={rand(line.totalCents)}
+          />
+        </div>
+      ))}
+      <hr className="border-dashed border-black" />
+      <SlipLine label="Cash sales" value={rand(report.byMethod.cash)} />
+      <SlipLine label="Card sales" value={rand(report.byMethod.card)} />
+      <SlipLine label={`Total (${report.completedCount})`} value={rand(report.totalCents)} strong />
+      <SlipLine label="Opening float" value={rand(report.openingFloatCents)} />
+      {(report.cashMovements ?? []).map((m) => (
+        <SlipLine
+          key={m.at + m.reason}
+          label={`${CASH_MOVEMENT_LABELS[m.kind]}: ${m.reason}`}
+          value={`-${rand(m.amountCents)}`}
+        />
+      ))}
+      <SlipLine label="Expected cash" value={rand(report.expectedCashCents)} strong />
+      {report.countedCashCents !== null && (
+        <SlipLine label="Counted cash" value={rand(report.countedCashCents)} />
+      )}
+      {report.varianceCents !== null && (
+        <SlipLine
+          label="Variance"
+          value={varianceText(report.varianceCents).replace(/ /g, "\u00a0")}
+          strong
+        />
+      )}
+      {report.openCount > 0 && (
+        <p>{report.openCount} sale(s) not confirmed: not in these totals.</p>
+      )}
+      {report.failedCount > 0 && <p>{report.failedCount} failed sale(s), no money taken.</p>}
+      {meta.reprint && <ReprintMark />}
+    </SlipFrame>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * The merchant balance's service types and slots in words (the core service says
+ * `prepaid_electricity` / `tshwane_prepaid`, `vas` / `airtime`). Pure.
+ */
+import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/upstream/municipalities";
+import { KIND_LABELS, type VasKind } from "@/lib/vas/catalogue";
+import { labelOf } from "@/lib/sales/labels";
+
+const SERVICE_LABELS: Record<string, string> = {
+  prepaid_electricity: "Prepaid electricity",
+  postpaid_bill: "Municipal bills",
+  traffic_fines: "Traffic fines",
+  vas: "Airtime, data & vouchers",
+};
+
+export function serviceLabel(type: string): string {
+  return labelOf(SERVICE_LABELS, type);
+}
+
+export function slotLabel(slot: string | null): string {
+  if (slot === null) return "";
+  if (slot in MUNICIPALITY_NAMES) return MUNICIPALITY_NAMES[slot as Municipality];
+  if (slot in KIND_LABELS) return KIND_LABELS[slot as VasKind];
+  return labelOf(SERVICE_LABELS, slot);
+}

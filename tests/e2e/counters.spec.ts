@@ -1,0 +1,334 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { DEMO, ensureShiftOpen, signIn } from "./support/auth";
+import { E2E, STATE } from "./support/env";
+import { sellElectricity } from "./support/office";
+import { sandboxTransactions } from "./support/municipal";
+
+/**
+ * Real counters: the till's paper (58 mm slip printed to PDF and read back), cash drops in
+ * the Z report, the display facing the customer, the kiosk in three languages, fines that
+ * cannot be paid here, and every screen at the sizes counters use. Till 3 (cashier2) is
+ * used by no other spec, so its paper and shift can change here.
+ */
+test.describe.configure({ mode: "serial" });
+
+const SIZES = [
+  { width: 1024, height: 768 },
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+  { width: 1080, height: 1920 },
+];
+
+async function tillThree(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, { ...DEMO.cashier2, till: "Till 3" });
+  await expect(page).toHaveURL(/\/till/);
+  await ensureShiftOpen(page, "500");
+  return page;
+}
+
+async function supervisor(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ storageState: STATE.supervisor });
+  return context.newPage();
+}
+
+async function expectNoHorizontalOverflow(page: Page, where: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${where}: wider than the screen`).toBeLessThanOrEqual(0);
+}
+
+/** The element is wholly inside the viewport without scrolling. */
+async function expectInViewport(page: Page, locator: ReturnType<Page["locator"]>, where: string) {
+  await expect(locator, where).toBeVisible();
+  const box = await locator.boundingBox();
+  const view = page.viewportSize()!;
+  expect(box, where).not.toBeNull();
+  expect(box!.y + box!.height, `${where}: below the fold`).toBeLessThanOrEqual(view.height);
+  expect(box!.x + box!.width, `${where}: off the right edge`).toBeLessThanOrEqual(view.width);
+  expect(box!.y, `${where}: above the top`).toBeGreaterThanOrEqual(0);
+}
+
+async function expectAccessible(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`), where).toEqual([]);
+}
+
+test("a supervisor sets Till 3 to 58 mm paper and its slip prints each token on one line", async ({ browser }) => {
+  const office = await supervisor(browser);
+  await office.goto("/paper");
+  await office.getByRole("link", { name: "Change Till 3" }).click();
+  await expect(office.getByRole("heading", { name: "Till 3: paper and printing" })).toBeVisible();
+  await expectAccessible(office, "till settings");
+  await office.getByLabel(/^58 mm roll/).check();
+  await office.getByLabel("Print the slip as soon as a sale completes").uncheck();
+  await office.getByRole("button", { name: "Save settings" }).click();
+  await expect(office.getByRole("status")).toHaveText("Saved: 58 mm paper, auto-print off.");
+  await office.goto("/paper");
+  await expect(office.getByRole("row", { name: /Till 3/ })).toContainText("58 mm");
+  await office.context().close();
+
+  const till = await tillThree(browser);
+  // A key-change meter: two key-change tokens and a credit token, 20 digits each.
+  const before = (await sandboxTransactions(till.request)).length;
+  const saleId = await sellElectricity(till, "30", "cash", "01300000005", "tshwane_prepaid");
+  expect((await sandboxTransactions(till.request)).length).toBe(before + 1);
+  await expect(till.locator("#slip")).toHaveAttribute("data-paper-mm", "58");
+  const tokens = await till.locator("[data-token]").allTextContents();
+  expect(tokens.length).toBeGreaterThanOrEqual(2);
+
+  await till.emulateMedia({ media: "print" });
+  const pdfPath = path.join("test-results", `e2e-${E2E.appPort}`, `slip-58-${saleId}.pdf`);
+  fs.mkdirSync(path.dirname(pdfPath), { recursive: true });
+  await till.pdf({ path: pdfPath, width: "58mm", height: "400mm", margin: { top: "0", right: "0", bottom: "0", left: "0" } });
+  const text = execFileSync("pdftotext", ["-layout", pdfPath, "-"]).toString("utf8");
+  const lines = text.split("\n").map((l) => l.replace(/\s+/g, " ").trim());
+  for (const token of tokens) {
+    const groups = token.trim();
+    expect(groups, "token in groups of four").toMatch(/^\d{4}( \d{4}){4}$/);
+    expect(lines, `token ${groups} on one line of the 58 mm slip`).toContain(groups);
+  }
+  await till.context().close();
+});
+
+test("a cash drop with its reason lowers the expected cash and stands in the X and Z reports", async ({ browser }) => {
+  const till = await tillThree(browser);
+  await sellElectricity(till, "200", "cash", "01100000007", "tshwane_prepaid");
+  await till.goto("/shift/cash");
+  await expectAccessible(till, "cash drop");
+  await till.getByLabel("Amount (R)").fill("150");
+  await till.getByLabel("Reason").fill("To the safe at noon");
+  await till.getByRole("button", { name: "Record" }).click();
+  await expect(till.getByRole("status")).toHaveText("Cash drop of R 150,00 recorded.");
+
+  await till.goto("/shift/x");
+  await expect(till.getByTestId("cash-movement")).toContainText("To the safe at noon");
+  const expected = await till.getByTestId("expected-cash").textContent();
+  await till.getByRole("link", { name: "Receipt layout (till roll)" }).click();
+  await expect(till.locator("#slip")).toContainText("Cash drop: To the safe at noon");
+  await expect(till.locator("#slip")).toContainText(expected!.trim().replace(/ /g, "\u00a0"));
+
+  await till.goto("/shift/close");
+  await till.getByLabel("R200").fill("1");
+  await till.getByRole("button", { name: "Close shift" }).click();
+  await expect(till).toHaveURL(/\/shift\/z\/[0-9a-f-]{36}/);
+  await expect(till.getByTestId("cash-movement")).toContainText("To the safe at noon");
+  await expect(till.getByTestId("cash-movement")).toContainText("R 150,00");
+  await till.context().close();
+});
+
+test("the display facing the customer shows the tokens of the sale, and rests when the till moves on", async ({ browser }) => {
+  const till = await tillThree(browser);
+  const display = await till.context().newPage();
+  await display.goto("/display");
+  await expect(display.locator("[data-display=rest]")).toBeVisible();
+  await expectAccessible(display, "customer display");
+  await sellElectricity(till, "40", "cash", "01100000007", "tshwane_prepaid");
+  await expect(display.locator("[data-display=done]")).toBeVisible();
+  await expect(display.getByTestId("display-reference")).toHaveText("01100000007");
+  await expect(display.getByTestId("display-amount")).toHaveText("Paid R 40,00");
+  const onSlip = (await till.locator("[data-token]").allTextContents()).map((t) => t.trim());
+  expect(await display.getByTestId("display-token").allTextContents()).toEqual(onSlip);
+  // The next customer sees nothing of this one.
+  await till.goto("/electricity");
+  await expect(display.locator("[data-display=rest]")).toBeVisible();
+  await expect(display.getByTestId("display-token")).toHaveCount(0);
+  await till.context().close();
+});
+
+test("F9 reprints the till's last slip from any screen", async ({ browser }) => {
+  const till = await tillThree(browser);
+  const saleId = await sellElectricity(till, "25", "cash", "01100000007", "tshwane_prepaid");
+  await till.goto("/history");
+  await till.keyboard.press("F9");
+  await expect(till).toHaveURL(new RegExp(`/slips/${saleId}\\?reprint=1`));
+  await expect(till.getByText("REPRINT").first()).toBeVisible();
+  await till.context().close();
+});
+
+test.describe("a scanner at the electricity counter", () => {
+  test("a scanned meter the till sold before confirms on Enter with no municipality chosen; a quick amount puts the focus on Purchase", async ({ browser }) => {
+    const till = await tillThree(browser);
+    // Sold at this till in an earlier test: the journal knows its municipality.
+    await sellElectricity(till, "20", "cash", "01100000007", "tshwane_prepaid");
+    await till.context().clearCookies({ name: "kassa_prepaid_municipality" });
+    await till.goto("/electricity");
+    await expect(till.getByLabel("Municipality", { exact: true })).toHaveValue("");
+    await till.getByRole("textbox", { name: "Meter number" }).pressSequentially("01100000007");
+    await till.keyboard.press("Enter");
+    await expect(till.getByRole("region", { name: "Meter details" })).toBeVisible();
+    await till.getByRole("button", { name: "R 50,00" }).click();
+    await expect(till.getByRole("button", { name: "Purchase", exact: true })).toBeFocused();
+    await till.context().close();
+  });
+
+  test("a scanner sending Tab after a meter never sold here moves to the municipality, where typing and Enter confirm", async ({ browser }) => {
+    const till = await tillThree(browser);
+    await till.context().clearCookies({ name: "kassa_prepaid_municipality" });
+    await till.goto("/electricity");
+    await till.getByRole("textbox", { name: "Meter number" }).pressSequentially("04200000000");
+    await till.keyboard.press("Tab");
+    const municipality = till.getByLabel("Municipality", { exact: true });
+    await expect(municipality).toBeFocused();
+    await expect(till.getByRole("region", { name: "Meter details" })).toHaveCount(0);
+    await till.keyboard.type("Ngw");
+    await expect(municipality).toHaveValue("ngwathe_prepaid");
+    await till.keyboard.press("Enter");
+    await expect(till.getByRole("region", { name: "Meter details" })).toBeVisible();
+    await till.context().close();
+  });
+
+  test("at 1024×768 Purchase is in view after Confirm; the customer display shows the owner and amount before, the tokens after; change due for cash", async ({ browser }) => {
+    const till = await tillThree(browser);
+    await till.setViewportSize({ width: 1024, height: 768 });
+    const display = await till.context().newPage();
+    await display.goto("/display");
+    await till.goto("/electricity");
+    await till.getByRole("textbox", { name: "Meter number" }).fill("04200000000");
+    await till.getByLabel("Municipality", { exact: true }).selectOption("ngwathe_prepaid");
+    await till.getByRole("button", { name: "Confirm meter" }).click();
+    await expect(till.getByRole("region", { name: "Meter details" })).toBeVisible();
+    await expectInViewport(till, till.getByRole("button", { name: "Purchase", exact: true }), "Purchase at 1024×768");
+    await expectInViewport(till, till.getByLabel("Payment method", { exact: true }), "Payment method at 1024×768");
+    await expectNoHorizontalOverflow(till, "electricity confirmed");
+    for (const button of await till.locator("main button:visible, header button:visible").all()) {
+      const box = (await button.boundingBox())!;
+      expect(Math.min(box.width, box.height), `till touch target ${await button.textContent()}`).toBeGreaterThanOrEqual(44);
+    }
+    await till.getByLabel("Amount", { exact: true }).fill("30");
+    await expect(display.locator("[data-display=confirm]")).toBeVisible();
+    await expect(display.getByTestId("display-reference")).toHaveText("04200000000");
+    await expect(display.getByTestId("display-owner")).not.toBeEmpty();
+    await expect(display.getByTestId("display-amount")).toHaveText("R 30,00");
+    await till.getByLabel("Amount tendered (R)").fill("50");
+    await expect(till.getByTestId("change-due")).toHaveText("Change due R 20,00");
+    const before = (await sandboxTransactions(till.request)).length;
+    await till.getByRole("button", { name: "Purchase", exact: true }).click();
+    await expect(till).toHaveURL(/\/slips\/[0-9a-f-]{36}/);
+    expect((await sandboxTransactions(till.request)).length).toBe(before + 1);
+    await expect(display.locator("[data-display=done]")).toBeVisible();
+    await expect(display.getByTestId("display-token").first()).toBeVisible();
+    await till.context().close();
+  });
+});
+
+test.describe("the kiosk", () => {
+  test.use({ storageState: STATE.kiosk });
+
+  const WORDS = {
+    af: { name: "Afrikaans", title: "Betaal jou verkeersboetes", useId: "Gebruik my ID-nommer", lookUp: "Soek boetes", fines: "Jou verkeersboetes", keypad: "Syferblok", done: "Klaar" },
+    zu: { name: "isiZulu", title: "Khokha izinhlawulo zakho zomgwaqo", useId: "Sebenzisa inombolo yami kamazisi", lookUp: "Bheka izinhlawulo", fines: "Izinhlawulo zakho zomgwaqo", keypad: "Izinombolo", done: "Qeda" },
+  } as const;
+
+  for (const [lang, w] of Object.entries(WORDS)) {
+    test(`a customer picks ${w.name}; the next customer gets English`, async ({ page }) => {
+      await page.goto("/kiosk");
+      await page.getByRole("link", { name: w.name }).click();
+      await expect(page.getByRole("heading", { name: w.title })).toBeVisible();
+      await expect(page.locator(`[lang=${lang}]`).first()).toBeVisible();
+      await expectAccessible(page, `kiosk ${lang}`);
+      await page.getByRole("button", { name: w.useId }).click();
+      const keypad = page.getByRole("group", { name: w.keypad });
+      for (const d of "8503140123089") await keypad.getByRole("button", { name: d, exact: true }).click();
+      await page.getByRole("button", { name: w.lookUp }).click();
+      await expect(page.getByRole("heading", { name: w.fines })).toBeVisible();
+      await page.getByRole("button", { name: w.done }).click();
+      await expect(page.getByRole("heading", { name: "Pay your traffic fines" })).toBeVisible();
+      await expect(page).toHaveURL(/\/kiosk$/);
+    });
+  }
+
+  test("a fine in a court case shows its vehicle, says why and cannot be chosen", async ({ page }) => {
+    await page.goto("/kiosk");
+    await page.getByRole("button", { name: "Use my ID number" }).click();
+    const keypad = page.getByRole("group", { name: "Keypad" });
+    for (const d of "7811025234082") await keypad.getByRole("button", { name: d, exact: true }).click();
+    await page.getByRole("button", { name: "Look up fines" }).click();
+    const court = page.locator('li[data-notice="0212600000000050"]');
+    await expect(court).toHaveAttribute("data-payable", "false");
+    await expect(court.getByTestId("fine-not-payable")).toContainText("court case");
+    await expect(court.getByRole("checkbox")).toHaveCount(0);
+    await expect(court.getByTestId("fine-vehicle")).toHaveText("CA 123-456");
+  });
+
+  for (const size of SIZES.filter((s) => s.width >= 1000)) {
+    test(`at ${size.width}×${size.height} the kiosk's main action is always in view`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await page.goto("/kiosk");
+      await expectNoHorizontalOverflow(page, "kiosk start");
+      await expectInViewport(page, page.getByRole("button", { name: "Use my ID number" }), "Use my ID number");
+      await page.getByRole("button", { name: "Use my ID number" }).click();
+      const keypad = page.getByRole("group", { name: "Keypad" });
+      for (const d of "8503140123089") await keypad.getByRole("button", { name: d, exact: true }).click();
+      await expectInViewport(page, page.getByRole("button", { name: "Look up fines" }), "Look up fines");
+      for (const button of await keypad.getByRole("button").all()) {
+        const box = (await button.boundingBox())!;
+        expect(Math.min(box.width, box.height), "kiosk touch target").toBeGreaterThanOrEqual(48);
+      }
+      await page.getByRole("button", { name: "Look up fines" }).click();
+      await expect(page.getByRole("heading", { name: "Your traffic fines" })).toBeVisible();
+      await expectInViewport(page, page.getByRole("button", { name: "Pay by card" }), "Pay by card");
+      await expectNoHorizontalOverflow(page, "kiosk fines");
+    });
+  }
+});
+
+test.describe("screens at counter sizes", () => {
+  const CASHIER = ["/till", "/history?q=0110", "/shift/x", "/shift/cash", "/electricity", "/fines"];
+  const SUPERVISOR = ["/office", "/shifts", "/reconciliation", "/paper", "/audit", "/unresolved"];
+
+  for (const size of SIZES) {
+    test.describe(`${size.width}×${size.height}`, () => {
+      test.use({ viewport: size });
+
+      test("cashier screens fit the width", async ({ browser }) => {
+        const context = await browser.newContext({ storageState: STATE.cashier, viewport: size });
+        const page = await context.newPage();
+        for (const url of CASHIER) {
+          await page.goto(url);
+          await expectNoHorizontalOverflow(page, url);
+        }
+        await context.close();
+      });
+
+      test("back-office screens fit the width", async ({ browser }) => {
+        const context = await browser.newContext({ storageState: STATE.supervisor, viewport: size });
+        const page = await context.newPage();
+        for (const url of SUPERVISOR) {
+          await page.goto(url);
+          await expectNoHorizontalOverflow(page, url);
+        }
+        await context.close();
+      });
+    });
+  }
+});
+
+test("the back office speaks in words: kinds and tills by name, events in the singular when one", async ({ browser }) => {
+  const office = await supervisor(browser);
+  await office.goto("/office");
+  const kinds = office.getByRole("list", { name: "Sales by kind" });
+  await expect(kinds).toContainText("Prepaid electricity");
+  await expect(office.getByRole("list", { name: "Sales per till" })).toContainText("Till 3");
+  await expect(office.getByRole("list", { name: "Sales per cashier" })).not.toBeEmpty();
+  await office.goto("/shifts");
+  await expect(office.getByRole("columnheader", { name: "Variance" })).toBeVisible();
+  await office.goto("/audit?kind=setting_changed");
+  await expect(office.getByRole("table", { name: "Audit events" })).toContainText("Setting changed");
+  await expect(office.getByRole("table", { name: "Audit events" })).not.toContainText("setting_changed");
+  const failures: string[] = [];
+  office.on("response", (r) => {
+    if (r.status() === 404) failures.push(r.url());
+  });
+  await office.goto("/office");
+  await office.waitForLoadState("networkidle");
+  expect(failures, "no 404 (favicon, manifest)").toEqual([]);
+  const manifest = await office.request.get("/manifest.webmanifest");
+  expect(manifest.ok()).toBe(true);
+  expect((await manifest.json()).name).toBe("Kassa point of sale");
+});
