@@ -118,7 +118,8 @@ async function sendOnce(
       redirect: "manual",
     });
     const text = await readCapped(response, operation);
-    noteRawAnswer(operation, response.status, text);
+    // Kept with the sale: never with the key in it, even when the service echoes it.
+    noteRawAnswer(operation, response.status, redactor(apiKey)(text));
     return { status: response.status, body: parseJson(text), text };
   } catch (error) {
     if (error instanceof UpstreamError) throw error;
