@@ -35,11 +35,12 @@ export async function saveOpenedOrder(
   upstreamOrderId: string,
   paymentPageUrl: string,
   nextCheckAt: Date,
+  tillSeenAt: Date | null = null,
 ): Promise<CardOrder> {
   const database = await db();
   const [row] = await database
     .update(cardOrders)
-    .set({ upstreamOrderId, paymentPageUrl, nextCheckAt })
+    .set({ upstreamOrderId, paymentPageUrl, nextCheckAt, ...(tillSeenAt ? { tillSeenAt } : {}) })
     .where(eq(cardOrders.saleId, saleId))
     .returning();
   if (!row) throw new Error(`no card order for sale ${saleId}`);
