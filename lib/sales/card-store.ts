@@ -220,16 +220,6 @@ export async function markPaidNotDelivered(saleId: string, now: Date): Promise<S
 /** For report queries joining card_orders to sales: this sale is paid, not delivered (money owed). */
 export const paidNotDeliveredSql = sql<boolean>`coalesce(${cardOrders.paidNotDeliveredAt} is not null and ${cardOrders.lateOutcome} is null and ${sales.status} = 'unknown' and ${sales.attempts} = 0, false)`;
 
-/** Paid-not-delivered and not yet delivered or refunded. */
-export function isPaidNotDelivered(sale: Sale, order: CardOrder | undefined): boolean {
-  return (
-    !!order?.paidNotDeliveredAt &&
-    order.lateOutcome === null &&
-    sale.status === "unknown" &&
-    sale.attempts === 0
-  );
-}
-
 /**
  * The supervisor's Deliver: the paid-not-delivered sale goes back to pending (attempts 0)
  * so that the one send path (sendSale, under the sale's own key) takes it. Only one caller wins.
