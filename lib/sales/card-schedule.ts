@@ -9,6 +9,12 @@ import { saDayBounds, saYmd } from "@/lib/reports/day";
 /** The till asked this recently: it is still on the sale, so a PAID goes ahead as usual. */
 export const TILL_PRESENT_MS = 10_000;
 
+/**
+ * A kiosk's own browser is on the hosted checkout while its customer pays: the kiosk counts
+ * as on the sale (a PAID goes ahead) for this long after opening the order, without polling.
+ */
+export const KIOSK_CHECKOUT_MS = 10 * 60_000;
+
 /** A claimed order is not handed to another follower for this long (a crash mid-check). */
 export const FOLLOW_LEASE_MS = 5 * 60_000;
 

@@ -10,6 +10,7 @@ import { createOrder, isUpstreamError } from "@/lib/upstream";
 import { findSale } from "./journal";
 import { planOrder } from "./card-lines";
 import { remainingMs } from "./card-outcome";
+import { KIOSK_CHECKOUT_MS } from "./card-schedule";
 import { viewOfSale, type CardPaymentView } from "./card-view";
 import {
   claimCardOrder,
@@ -85,6 +86,8 @@ export async function startCardPayment(saleId: string, staff: Staff): Promise<Ca
       opened.upstreamOrderId,
       opened.paymentPageUrl,
       new Date(Date.now() + env().cardFollowMinuteMs),
+      // The kiosk's browser goes to the checkout itself: it is on the sale while it is there.
+      counter ? null : new Date(Date.now() + KIOSK_CHECKOUT_MS),
     );
     await audit(actor, "card_order_created", sale.id, {
       upstreamOrderId: opened.upstreamOrderId,

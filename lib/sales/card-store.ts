@@ -35,11 +35,12 @@ export async function saveOpenedOrder(
   upstreamOrderId: string,
   paymentPageUrl: string,
   nextCheckAt: Date,
+  tillSeenAt: Date | null = null,
 ): Promise<CardOrder> {
   const database = await db();
   const [row] = await database
     .update(cardOrders)
-    .set({ upstreamOrderId, paymentPageUrl, nextCheckAt })
+    .set({ upstreamOrderId, paymentPageUrl, nextCheckAt, ...(tillSeenAt ? { tillSeenAt } : {}) })
     .where(eq(cardOrders.saleId, saleId))
     .returning();
   if (!row) throw new Error(`no card order for sale ${saleId}`);
@@ -218,16 +219,6 @@ export async function markPaidNotDelivered(saleId: string, now: Date): Promise<S
 
 /** For report queries joining card_orders to sales: this sale is paid, not delivered (money owed). */
 export const paidNotDeliveredSql = sql<boolean>`coalesce(${cardOrders.paidNotDeliveredAt} is not null and ${cardOrders.lateOutcome} is null and ${sales.status} = 'unknown' and ${sales.attempts} = 0, false)`;
-
-/** Paid-not-delivered and not yet delivered or refunded. */
-export function isPaidNotDelivered(sale: Sale, order: CardOrder | undefined): boolean {
-  return (
-    !!order?.paidNotDeliveredAt &&
-    order.lateOutcome === null &&
-    sale.status === "unknown" &&
-    sale.attempts === 0
-  );
-}
 
 /**
  * The supervisor's Deliver: the paid-not-delivered sale goes back to pending (attempts 0)

@@ -14,19 +14,22 @@
  *    - onSettled(sale): the payment was verified PAID and the sale was sent (sendSale); its
  *      status is completed, failed (then the order is listed for refund) or unknown (the
  *      kind's own recovery applies, e.g. electricity Retry under the same key).
- *    - onNotPaid(reason): nothing was sold. Declined, cancelled, not paid in time, OR the
- *      payment could not be verified (the sale is then `unknown` with error.kind
- *      "card_unverified" for a supervisor; it must never be retried or sent: the money may
- *      or may not have been taken). The cashier may start a new sale (cash or card).
+ *      The payment could not be verified also ends in onSettled, with status `unknown`
+ *      (error.kind "card_unverified", never sent, never retried: the money may or may not
+ *      have been taken): the form shows the sale as not confirmed, not a fresh form.
+ *    - onNotPaid(reason): nothing was sold. Declined, cancelled, not paid in time. The
+ *      cashier may start a new sale (cash or card).
  * 3. Kiosk: from your action call `startKioskCardPayment(saleId, staff)` →
  *    `{ paymentPageUrl }` and send the kiosk's browser there (e.g. `redirect(paymentPageUrl)`).
  *    The checkout returns to /kiosk/pay/<saleId>/done (or /cancelled); that page verifies the
  *    status (polling briefly while PENDING), sends the sale only on PAID, then goes to
  *    `/kiosk/fines/receipt/<saleId>` (KIOSK_RECEIPT_PATH) when the sale completed. Not paid:
  *    a plain message and a way back to /kiosk.
- * 4. Supervisor: `cardOrdersNeedingRefund()` lists paid orders whose sale failed (or whose
- *    sale was given up before the payment came in); `peekCardPayment(saleId, actor)` re-checks
- *    an order without ever releasing the sale.
+ * 4. Every order is followed to its end after the till stops waiting (card-follow.ts). A PAID
+ *    for a sale the till gave up on makes it "paid, not delivered" (card-store.ts
+ *    `paidNotDelivered()`); the supervisor delivers it or records a refund (card-late.ts).
+ *    `cardOrdersNeedingRefund()` lists paid orders whose sale then failed upstream.
+ *    `peekCardPayment(saleId, actor)` re-checks an order without ever sending the sale.
  * A redirect to a return URL never releases anything: only checkOrderPaymentStatus = PAID does.
  */
 import "server-only";
