@@ -30,11 +30,12 @@ for (const waitUntil = Date.now() + 120_000; !globalForStartup.kassaStartup;) {
   await new Promise((resolve) => setTimeout(resolve, 5));
 }
 await globalForStartup.kassaStartup;
-if (!process.env.TMP_NOWARM) await warmUp();
+await warmUp();
 
 /**
  * The first request of a process pays for loading and compiling the code it runs. Pay it here,
- * on a private loopback port, before the real one opens: a page, a redirect and a server action.
+ * on a private loopback port, before the real one opens: the sign-in page and the redirect of a
+ * signed-out visitor.
  */
 async function warmUp() {
   const warm = createServer((req, res) => handle(req, res));
@@ -43,18 +44,6 @@ async function warmUp() {
   const visits = [
     ["/login", {}],
     ["/electricity", {}],
-    [
-      "/electricity",
-      {
-        method: "POST",
-        headers: {
-          accept: "text/x-component",
-          "next-action": "0".repeat(42),
-          "content-type": "text/plain;charset=UTF-8",
-        },
-        body: "[{}]",
-      },
-    ],
   ];
   for (const [path, init] of visits) {
     await fetch(base + path, { redirect: "manual", ...init })
@@ -77,10 +66,19 @@ server.on("error", (error) => {
   );
   process.exit(1);
 });
+// One stop for every signal: a terminal's Ctrl-C reaches npm, start.mjs and this server at
+// once, and start.mjs passes it on again; a second signal must not kill the process before it
+// has exited cleanly (its exit handlers release the journal's folder lock).
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
     server.close();
-    void app.close().finally(() => process.exit(0));
+    void app
+      .close()
+      .catch(() => {})
+      .finally(() => process.exit(0));
     setTimeout(() => process.exit(0), 3_000).unref();
   });
 }

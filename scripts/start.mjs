@@ -86,4 +86,4 @@ const sandboxUrl =
     ? { KASSA_UPSTREAM_URL: `http://127.0.0.1:${process.env.SANDBOX_PORT}/api` }
     : {};
 run("server", ["scripts/serve.mjs", ...process.argv.slice(2)], sandboxUrl);
-for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => stopAll(0));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stopAll(0));
