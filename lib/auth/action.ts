@@ -5,7 +5,8 @@ import { AccessDenied, requireRole, type Staff } from "./staff";
 
 /** What every server action returns: a small typed result, never a stack trace. */
 export type ActionResult<T> =
-  { ok: true; data: T } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+  | { ok: true; data: T }
+  | { ok: false; error: string; fieldErrors?: Record<string, string> };
 
 /** Thrown inside an action body for an error the user should read next to a field or the form. */
 export class ActionError extends Error {
@@ -23,36 +24,14 @@ export const DATABASE_DOWN_MESSAGE =
   "Kassa cannot reach its journal database right now, so nothing was sold or sent. Try again in a moment.";
 
 // PostgreSQL's "cannot connect now / shutting down / not accepting connections" and socket failures.
-const DATABASE_DOWN_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EPIPE",
-  "57P01",
-  "57P02",
-  "57P03",
-  "55000",
-  "53300",
-  "08000",
-  "08001",
-  "08003",
-  "08006",
-]);
+const DATABASE_DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "55000", "53300", "08000", "08001", "08003", "08006"]);
 
 /** The journal database is unreachable (the error, or a cause it wraps, says so). */
 export function isDatabaseDown(error: unknown): boolean {
-  for (
-    let e: unknown = error, depth = 0;
-    e && depth < 5;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && DATABASE_DOWN_CODES.has(code)) return true;
-    if (
-      e instanceof Error &&
-      /Connection terminated|not currently accepting connections/i.test(e.message)
-    )
-      return true;
+    if (e instanceof Error && /Connection terminated|not currently accepting connections/i.test(e.message)) return true;
   }
   return false;
 }
@@ -104,11 +83,7 @@ export function staffAction<S extends z.core.$ZodType, T>(
         };
       }
       console.error("action failed", error instanceof Error ? error.name : "unknown");
-      return {
-        ok: false,
-        error:
-          "Something went wrong on the server. Check the sale in History before selling again.",
-      };
+      return { ok: false, error: "Something went wrong on the server. Check the sale in History before selling again." };
     }
   };
 }

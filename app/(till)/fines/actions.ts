@@ -29,32 +29,16 @@ export interface PayOutcome {
  * Validate, record, then: cash is sent at once (mark-paid); card returns the pending sale
  * for <CardPayment>, which sends it once the payment is verified PAID.
  */
-export const payFinesAction = staffAction(
-  ["cashier"],
-  payFinesSchema,
-  async (input, staff): Promise<PayOutcome> => {
-    const sale = await recordFinesSale(staff, input);
-    const settled =
-      input.method === "cash" && sale.status === "pending"
-        ? await sendSale(sale.id, "first", actorOf(staff))
-        : sale;
-    return {
-      saleId: settled.id,
-      status: settled.status,
-      amountCents: settled.amountCents,
-      message: settled.error?.message ?? null,
-    };
-  },
-);
+export const payFinesAction = staffAction(["cashier"], payFinesSchema, async (input, staff): Promise<PayOutcome> => {
+  const sale = await recordFinesSale(staff, input);
+  const settled = input.method === "cash" && sale.status === "pending" ? await sendSale(sale.id, "first", actorOf(staff)) : sale;
+  return { saleId: settled.id, status: settled.status, amountCents: settled.amountCents, message: settled.error?.message ?? null };
+});
 
 /** Looks the notices of an unknown fines sale up again; never marks anything paid. */
-export const recheckFinesSaleAction = staffAction(
-  ["cashier", "supervisor"],
-  recheckSchema,
-  async (input, staff) => {
-    // A cashier checks only their own sales; a supervisor any (lib/security/ownership.ts).
-    const sale = await findSale(input.saleId);
-    if (!sale || !mayUseSale(staff, sale)) throw new ActionError("No such fines sale.");
-    return recheckUnknownFinesSale(input.saleId, actorOf(staff));
-  },
-);
+export const recheckFinesSaleAction = staffAction(["cashier", "supervisor"], recheckSchema, async (input, staff) => {
+  // A cashier checks only their own sales; a supervisor any (lib/security/ownership.ts).
+  const sale = await findSale(input.saleId);
+  if (!sale || !mayUseSale(staff, sale)) throw new ActionError("No such fines sale.");
+  return recheckUnknownFinesSale(input.saleId, actorOf(staff));
+});

@@ -25,95 +25,77 @@ export interface QuoteView {
 /** Upstream refusals that belong next to a field. */
 const FIELD_OF_CODE: Record<number, string> = { 1102: "amount", 1104: "mobileNumber" };
 
-export const getVasQuoteAction = staffAction(
-  ["cashier"],
-  quoteSchema,
-  async (input, staff): Promise<QuoteView> => {
-    const product = await findProduct(input.productId);
-    if (!product)
-      throw new ActionError("This product is no longer available. Refresh the catalogue.");
-    const item = toCatalogueItem(product);
-    // Both checks come before any call: a bad number or amount never reaches the core service.
-    let mobileNumber: string | null = null;
-    if (item.needsMobileNumber) {
-      mobileNumber = normaliseMobileNumber(input.mobileNumber ?? "");
-      if (!mobileNumber) throw new ActionError(MOBILE_NUMBER_MESSAGE, "mobileNumber");
-    }
-    const amount = checkAmount(item, input.amount);
-    if (!amount.ok) throw new ActionError(amount.message, "amount");
-    let quote;
-    try {
-      quote = await quoteVas({ product, amountCents: amount.cents, mobileNumber });
-    } catch (error) {
-      if (!isUpstreamError(error)) throw error;
-      throw new ActionError(
-        error.cashierMessage,
-        error.code === undefined ? undefined : FIELD_OF_CODE[error.code],
-      );
-    }
-    const signed = {
-      quoteId: quote.quoteId,
-      productId: product.id,
-      amountCents: quote.amountCents,
-      fees: quote.fees,
-      totalCents: quote.totalCents,
-      mobileNumber,
-      userId: staff.userId,
-      issuedAt: Date.now(),
-    };
-    return {
-      token: await rememberQuote(signed),
-      productName: product.name,
-      mobileNumber: mobileNumber && formatMobileNumber(mobileNumber),
-      amountCents: quote.amountCents,
-      fees: quote.fees,
-      totalCents: quote.totalCents,
-    };
-  },
-);
+export const getVasQuoteAction = staffAction(["cashier"], quoteSchema, async (input, staff): Promise<QuoteView> => {
+  const product = await findProduct(input.productId);
+  if (!product) throw new ActionError("This product is no longer available. Refresh the catalogue.");
+  const item = toCatalogueItem(product);
+  // Both checks come before any call: a bad number or amount never reaches the core service.
+  let mobileNumber: string | null = null;
+  if (item.needsMobileNumber) {
+    mobileNumber = normaliseMobileNumber(input.mobileNumber ?? "");
+    if (!mobileNumber) throw new ActionError(MOBILE_NUMBER_MESSAGE, "mobileNumber");
+  }
+  const amount = checkAmount(item, input.amount);
+  if (!amount.ok) throw new ActionError(amount.message, "amount");
+  let quote;
+  try {
+    quote = await quoteVas({ product, amountCents: amount.cents, mobileNumber });
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    throw new ActionError(error.cashierMessage, error.code === undefined ? undefined : FIELD_OF_CODE[error.code]);
+  }
+  const signed = {
+    quoteId: quote.quoteId,
+    productId: product.id,
+    amountCents: quote.amountCents,
+    fees: quote.fees,
+    totalCents: quote.totalCents,
+    mobileNumber,
+    userId: staff.userId,
+    issuedAt: Date.now(),
+  };
+  return {
+    token: await rememberQuote(signed),
+    productName: product.name,
+    mobileNumber: mobileNumber && formatMobileNumber(mobileNumber),
+    amountCents: quote.amountCents,
+    fees: quote.fees,
+    totalCents: quote.totalCents,
+  };
+});
 
-export const purchaseVasAction = staffAction(
-  ["cashier"],
-  purchaseSchema,
-  async (input, staff): Promise<SaleView> => {
-    const read = await recallQuote(input.quoteToken, staff.userId);
-    if (!read.ok)
-      throw new ActionError(
-        read.reason === "expired"
-          ? "The quote expired. Get a new quote."
-          : "This quote cannot be used. Get a new quote.",
-      );
-    const { quote } = read;
-    // Cash is sent at once; card is recorded and waits for <CardPayment> to see PAID. Never sent twice.
-    const view = await sellAtCounter(staff, {
-      idempotencyKey: input.idempotencyKey,
-      kind: "vas",
-      method: input.method,
-      reference: vasSaleReference(quote.productId, quote.mobileNumber),
-      request: {},
-      prepare: async () => {
-        const product = await findProduct(quote.productId);
-        if (!product)
-          throw new ActionError("This product is no longer available. Refresh the catalogue.");
-        const request: VasRequest = {
-          productId: product.id,
-          productName: product.name,
-          category: product.category,
-          brand: product.provider ?? "",
-          reference: product.reference,
-          amountCents: quote.amountCents,
-          fees: quote.fees,
-          totalCents: quote.totalCents,
-          recipient: quote.mobileNumber,
-          quoteId: quote.quoteId,
-        };
-        return { amountCents: quote.totalCents, request };
-      },
-    });
-    if (view.status !== "completed") revalidatePath("/vas");
-    return view;
-  },
-);
+export const purchaseVasAction = staffAction(["cashier"], purchaseSchema, async (input, staff): Promise<SaleView> => {
+  const read = await recallQuote(input.quoteToken, staff.userId);
+  if (!read.ok) throw new ActionError(read.reason === "expired" ? "The quote expired. Get a new quote." : "This quote cannot be used. Get a new quote.");
+  const { quote } = read;
+  // Cash is sent at once; card is recorded and waits for <CardPayment> to see PAID. Never sent twice.
+  const view = await sellAtCounter(staff, {
+    idempotencyKey: input.idempotencyKey,
+    kind: "vas",
+    method: input.method,
+    reference: vasSaleReference(quote.productId, quote.mobileNumber),
+    request: {},
+    prepare: async () => {
+      const product = await findProduct(quote.productId);
+      if (!product) throw new ActionError("This product is no longer available. Refresh the catalogue.");
+      const request: VasRequest = {
+        productId: product.id,
+        productName: product.name,
+        category: product.category,
+        brand: product.provider ?? "",
+        reference: product.reference,
+        amountCents: quote.amountCents,
+        fees: quote.fees,
+        totalCents: quote.totalCents,
+        recipient: quote.mobileNumber,
+        quoteId: quote.quoteId,
+      };
+      return { amountCents: quote.totalCents, request };
+    },
+  });
+  if (view.status !== "completed") revalidatePath("/vas");
+  return view;
+});
 
 export const refreshVasCatalogueAction = staffAction(["cashier"], refreshSchema, async () => {
   try {
