@@ -159,7 +159,7 @@ function upstreamModeOf(env: RawEnv): "sandbox" | "test" | "live" | undefined {
 }
 
 /** The built-in sandbox: a loopback address and no key or the sandbox's own key. */
-export function isBuiltInSandbox(upstreamUrl: string, apiKey: string | undefined): boolean {
+function isBuiltInSandbox(upstreamUrl: string, apiKey: string | undefined): boolean {
   let host: string;
   try {
     host = new URL(upstreamUrl).hostname;
@@ -171,7 +171,7 @@ export function isBuiltInSandbox(upstreamUrl: string, apiKey: string | undefined
 }
 
 /** A secret anyone could guess: one character repeated, or very few distinct characters. */
-export function isWeakSecret(secret: string): boolean {
+function isWeakSecret(secret: string): boolean {
   return new Set(secret).size < 8;
 }
 

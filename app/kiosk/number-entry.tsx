@@ -117,6 +117,6 @@ export function NumberEntry({
 }
 
 /** Every digit but the last 4 as a dot: 8001015009087 → •••••••••9087. */
-export function maskId(digits: string): string {
+function maskId(digits: string): string {
   return digits.length <= 4 ? digits : "•".repeat(digits.length - 4) + digits.slice(-4);
 }

@@ -64,7 +64,7 @@ const ENROLLING_SUPERVISOR = {
 };
 
 /** The till ids on the office's Tills screen, by name ("Till 1" → id), as a supervisor sees them. */
-export async function tillIds(supervisor: Session): Promise<Map<string, string>> {
+async function tillIds(supervisor: Session): Promise<Map<string, string>> {
   const html = await (await supervisor.fetch("/tills")).text();
   const out = new Map<string, string>();
   for (const m of html.matchAll(/<tr[^>]*data-till="([^"]+)"[^>]*><td[^>]*>([^<]+)<\/td>/g)) out.set(m[2]!.trim(), m[1]!);
@@ -75,7 +75,7 @@ export async function tillIds(supervisor: Session): Promise<Map<string, string>>
  * Enrol a client as the till named `tillName`, as a supervisor does on the Tills screen:
  * returns the signed device cookie's value for the client to keep.
  */
-export async function enrolDevice(baseUrl: string, tillName: string, distDir = process.env.NEXT_DIST_DIR ?? ".next"): Promise<string> {
+async function enrolDevice(baseUrl: string, tillName: string, distDir = process.env.NEXT_DIST_DIR ?? ".next"): Promise<string> {
   const supervisor = await signIn(baseUrl, ENROLLING_SUPERVISOR);
   const tillId = (await tillIds(supervisor)).get(tillName);
   if (!tillId) throw new Error(`no till named ${tillName} on the Tills screen`);

@@ -191,7 +191,7 @@ export function authOptions(): NextAuthOptions {
   return {
     secret: config.authSecret,
     // Behind TLS the session cookie is Secure (and __Secure- prefixed) whatever NEXTAUTH_URL says.
-    useSecureCookies: config.https,
+    ...(config.https ? { useSecureCookies: true } : {}),
     // The cookie outlives no session: the server-side session row enforces idle and absolute limits.
     session: { strategy: "jwt", maxAge: Math.max(SESSION_MAX_MS, KIOSK_SESSION_MAX_MS) / 1000 },
     pages: { signIn: "/login" },

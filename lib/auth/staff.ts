@@ -37,7 +37,7 @@ export interface Staff {
 }
 
 /** Where a supervisor works when signed in on a browser that is not enrolled as a till. */
-export const OFFICE: Till = {
+const OFFICE: Till = {
   id: "office",
   name: "Office",
   kind: "counter",

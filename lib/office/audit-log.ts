@@ -19,7 +19,7 @@ export interface AuditFilter {
 }
 
 /** Event names in words, for the supervisor's log. */
-export const KIND_LABELS: Record<string, string> = {
+const KIND_LABELS: Record<string, string> = {
   sign_in: "Signed in",
   sign_in_failed: "Sign-in failed",
   account_locked: "Account locked",

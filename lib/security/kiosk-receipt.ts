@@ -8,7 +8,7 @@ import { findSale } from "@/lib/sales/journal";
 import { mayUseSale } from "./ownership";
 
 /** A receipt link opens within this long of the payment, or never. */
-export const RECEIPT_TICKET_MS = 2 * 60_000;
+const RECEIPT_TICKET_MS = 2 * 60_000;
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
 

@@ -12,7 +12,7 @@ import { ActionError } from "@/lib/auth/action";
  * on PGlite the one process counts alone, which is all there is. Each limit is a number
  * of points per window; a refused call is told how long to wait and is audited.
  */
-export const LIMITS = {
+const LIMITS = {
   /** Wrong passwords for one user name (the lockout after five is separate and atomic). */
   signInUser: { points: 10, duration: 15 * 60 },
   /** Failed sign-ins from one client address, whatever the user name. */

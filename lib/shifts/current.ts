@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { shifts, type Shift } from "@/lib/db/schema";
 import { audit } from "@/lib/audit";
@@ -21,15 +21,6 @@ export async function currentShift(staff: Pick<Staff, "userId" | "till">): Promi
     .where(and(eq(shifts.tillId, staff.till.id), eq(shifts.userId, staff.userId), isNull(shifts.closedAt)))
     .limit(1);
   return row;
-}
-
-/** Open shifts of other cashiers at this till (for the notice that offers a supervisor's hand-over). */
-export async function othersOpenShifts(staff: Pick<Staff, "userId" | "till">): Promise<Shift[]> {
-  const database = await db();
-  return database
-    .select()
-    .from(shifts)
-    .where(and(eq(shifts.tillId, staff.till.id), ne(shifts.userId, staff.userId), isNull(shifts.closedAt)));
 }
 
 /** No sale without the cashier's own open shift at this till: counter sales call this first. Kiosk sales have no shift. */

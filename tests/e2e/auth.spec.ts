@@ -30,9 +30,9 @@ test.describe("signed out", () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test("a wrong till for the role is refused", async ({ page }) => {
+  test("a kiosk user cannot sign in on a counter till", async ({ page }) => {
     await signIn(page, { ...DEMO.kiosk, till: "Till 1" });
-    await expect(page.locator("#sign-in-error")).toHaveText("Choose the till you are working at.");
+    await expect(page.locator("#sign-in-error")).toHaveText("This browser is enrolled as a different kind of till. Sign in on a counter till, or at the kiosk on a kiosk.");
   });
 });
 

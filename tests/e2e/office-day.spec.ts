@@ -26,7 +26,8 @@ test("a day of cash and card sales closed R 10 short: the Z report shows the var
   await expect(till.getByRole("heading", { name: "X report" })).toBeVisible();
   await expect(till.getByTestId("cash-total")).toHaveText("R 150,00");
   await expect(till.getByTestId("card-total")).toHaveText("R 145,00");
-  await expect(till.getByTestId("expected-cash")).toHaveText("R 650,00");
+  // The cash-up is blind: the cashier's X report does not say what the drawer should hold.
+  await expect(till.getByTestId("expected-cash")).toHaveCount(0);
 
   await till.goto("/shift/close");
   await expect(till.getByLabel("R200")).toBeFocused();

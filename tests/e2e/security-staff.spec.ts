@@ -153,4 +153,9 @@ test("the signed-out card return page is rate-limited with a clear message", asy
     limited = (await page.getByText(/Too many attempts/).count()) > 0;
   }
   expect(limited).toBe(true);
+  // ... and the refusal is in the audit log.
+  const supervisor = await httpSignIn(E2E.appUrl, DEMO.supervisor);
+  const html = await (await supervisor.fetch("/audit?kind=rate_limited")).text();
+  expect(html).toContain('data-kind="rate_limited"');
+  expect(html).toContain(sale);
 });

@@ -313,13 +313,8 @@ export const OWNER_ACTIONS: {
     allowed: [],
   },
   {
-    action: "app/kiosk/pay/actions.ts#startKioskCardPaymentAction",
-    input: (o) => ({ saleId: o.cardSale }),
-    allowed: [],
-  },
-  {
-    action: "app/kiosk/pay/actions.ts#startKioskCardPaymentAction",
-    input: (o) => ({ saleId: o.kioskSale }),
+    action: "app/kiosk/pay/actions.ts#finishKioskCardPaymentAction",
+    input: (o) => ({ saleId: o.kioskSale, final: false }),
     allowed: ["kiosk"],
   },
   // Last: the owner's cancel settles the card sale (a colleague's cancel must not).

@@ -61,7 +61,7 @@ describe("closing a shift", () => {
 
   it("refuses a second close and a close with a sale still being sent, and audits each close", async () => {
     const staff = await staffOf(database, "cashier2", "till-2");
-    await expect(closeShift(staff, {})).rejects.toThrow("No shift is open");
+    await expect(closeShift(staff, {})).rejects.toThrow("You have no shift open at this till.");
     const shift = await openShift(staff, 0);
     await putSale(database, staff, shift.id, { kind: "electricity", method: "cash", status: "pending", amountCents: 100 });
     await expect(closeShift(staff, {})).rejects.toThrow("still being sent");

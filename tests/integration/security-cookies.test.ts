@@ -19,8 +19,9 @@ async function cookiesAt(origin: string) {
   vi.resetModules();
   const { authOptions } = await import("@/lib/auth/options");
   const options = authOptions();
-  // Kassa leaves the cookie choice to next-auth: an override here would bypass the rule below.
-  expect(options.useSecureCookies).toBeUndefined();
+  // Kassa leaves the cookie choice to next-auth, except that behind TLS (an https public
+  // address) the cookie is Secure whatever NEXTAUTH_URL says.
+  expect(options.useSecureCookies).toBe(origin.startsWith("https:") ? true : undefined);
   expect(options.cookies).toBeUndefined();
   const { options: resolved } = await init({ authOptions: options, action: "session", origin, cookies: {}, isPost: false });
   return resolved.cookies;

@@ -12,7 +12,14 @@ export function pointClientAt(
   url: string,
   options: { apiKey?: string; timeoutMs?: number } = {},
 ): void {
-  process.env.KASSA_UPSTREAM_ENV = "sandbox";
+  // Another key than the sandbox's is not the built-in sandbox: it runs as "test", with what test needs.
+  const ownKey = options.apiKey !== undefined && options.apiKey !== SANDBOX_API_KEY;
+  process.env.KASSA_UPSTREAM_ENV = ownKey ? "test" : "sandbox";
+  if (ownKey) {
+    process.env.NEXTAUTH_SECRET = "k7Qp2Vx9LmR4tZ8wB1nC6yD3fH5jG0sA-integration";
+    process.env.KASSA_PUBLIC_URL = "https://kassa.example.co.za";
+    process.env.NEXTAUTH_URL = "https://kassa.example.co.za";
+  }
   process.env.KASSA_UPSTREAM_URL = url;
   process.env.KASSA_API_KEY = options.apiKey ?? SANDBOX_API_KEY;
   process.env.KASSA_MERCHANT_ID = "staging";

@@ -67,6 +67,11 @@ beforeAll(async () => {
   process.env.KASSA_UPSTREAM_TIMEOUT_MS = "400";
   // The failures here are on purpose; the breaker has its own test.
   process.env.KASSA_UPSTREAM_BREAKER_FAILURES = "1000";
+  // A fake core service with a key of its own is not the built-in sandbox: say "test" with what test needs.
+  process.env.KASSA_UPSTREAM_ENV = "test";
+  process.env.NEXTAUTH_SECRET = "k7Qp2Vx9LmR4tZ8wB1nC6yD3fH5jG0sA-transport";
+  process.env.KASSA_PUBLIC_URL = "https://kassa.example.co.za";
+  process.env.NEXTAUTH_URL = "https://kassa.example.co.za";
 });
 
 afterAll(async () => {

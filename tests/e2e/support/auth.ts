@@ -30,7 +30,7 @@ export async function submitSignIn(page: Page, who: Pick<Who, "username" | "pass
  * supervisor, Tills, "Enrol this browser", then leave the browser signed out (its device
  * cookie stays).
  */
-export async function enrolBrowser(page: Page, tillName: string) {
+async function enrolBrowser(page: Page, tillName: string) {
   const context = page.context();
   await dropSession(context);
   await submitSignIn(page, DEMO.supervisor);
