@@ -54,12 +54,6 @@ async function startUp(): Promise<void> {
     };
     await sweep(config.databaseUrl ? STALE_PENDING_MS : 0);
     setInterval(() => void sweep(STALE_PENDING_MS).catch(() => {}), 60_000).unref();
-    // The core service only gives yesterday's ledger: keep each day's, even when nobody opens the office.
-    const { keepYesterdaysLedgerInBackground } = await import("./office/ledger-store");
-    setInterval(keepYesterdaysLedgerInBackground, 60 * 60_000).unref();
-    // Card orders are followed to their end from the journal's schedule, after a restart too.
-    const { startCardFollower } = await import("./sales/card-follow");
-    startCardFollower();
     const ms = Math.round(performance.now() - startedAt);
     console.log(
       `kassa: journal ready in ${ms} ms (${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`}), upstream ${config.upstreamEnv.toUpperCase()}`,
