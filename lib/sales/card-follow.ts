@@ -156,7 +156,7 @@ export async function followDueOrders(now: Date = new Date(), limit = 20): Promi
 
 const globalForFollower = globalThis as unknown as { kassaCardFollower?: NodeJS.Timeout };
 
-/** Started once per server process (lib/startup.ts): one tick every few seconds. */
+/** Started once per server process (lib/background.ts): one tick every few seconds. */
 export function startCardFollower(): void {
   if (globalForFollower.kassaCardFollower) return;
   const tickMs = Math.min(5_000, Math.max(250, Math.floor(env().cardFollowMinuteMs / 4)));
