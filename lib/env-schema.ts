@@ -28,16 +28,36 @@ const envSchema = z
     NEXTAUTH_SECRET: z.string().min(32).optional(),
     KASSA_SEED_DEMO: boolish.optional(),
     KASSA_MERCHANT_NAME: z.string().min(1).default("Kassa Demo Store"),
-    KASSA_VAT_NUMBER: z.string().regex(/^4\d{9}$/, "must be a 10-digit VAT number starting with 4").default("4123456789"),
+    KASSA_VAT_NUMBER: z
+      .string()
+      .regex(/^4\d{9}$/, "must be a 10-digit VAT number starting with 4")
+      .default("4123456789"),
     KASSA_VAT_PERCENT: z.coerce.number().min(0).max(100).default(15),
     KASSA_LOW_BALANCE_RANDS: z.coerce.number().min(0).default(1000),
+    /** The same thing for the same amount within this many minutes needs "Sell again" (0 turns the guard off). */
+    KASSA_DUPLICATE_WINDOW_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .default(10),
+    /** Where answers the journal could not take wait (append-only); default: the data folder. */
+    KASSA_SPOOL_DIR: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.KASSA_UPSTREAM_ENV !== "sandbox" && !env.KASSA_API_KEY) {
-      ctx.addIssue({ code: "custom", path: ["KASSA_API_KEY"], message: "is required outside the sandbox" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["KASSA_API_KEY"],
+        message: "is required outside the sandbox",
+      });
     }
     if (env.KASSA_UPSTREAM_ENV !== "sandbox" && !env.NEXTAUTH_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "is required outside the sandbox" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["NEXTAUTH_SECRET"],
+        message: "is required outside the sandbox",
+      });
     }
     if (env.KASSA_UPSTREAM_ENV === "live") {
       const url = new URL(env.KASSA_UPSTREAM_URL);
@@ -45,7 +65,8 @@ const envSchema = z
         ctx.addIssue({
           code: "custom",
           path: ["KASSA_UPSTREAM_URL"],
-          message: "must be the production https address when KASSA_UPSTREAM_ENV=live (a live key is never sent to a test host)",
+          message:
+            "must be the production https address when KASSA_UPSTREAM_ENV=live (a live key is never sent to a test host)",
         });
       }
     }
@@ -63,6 +84,17 @@ export function looksLikeTestHost(hostname: string): boolean {
 
 export type Env = ReturnType<typeof parseEnv>;
 
+/** Automatic attempts of an idempotent purchase (lib/upstream/http.ts DEFAULT_MAX_ATTEMPTS). */
+const PURCHASE_ATTEMPTS = 3;
+
+/**
+ * Longer than any upstream call with its retries can take: every attempt's timeout, the
+ * back-off between them, and a margin. A sale pending longer than this was interrupted.
+ */
+export function longestCallMs(config: Pick<Env, "upstreamTimeoutMs">): number {
+  return config.upstreamTimeoutMs * PURCHASE_ATTEMPTS + 30_000;
+}
+
 export class ConfigError extends Error {
   constructor(message: string) {
     super(message);
@@ -72,7 +104,9 @@ export class ConfigError extends Error {
 
 export function parseEnv(source: Record<string, string | undefined>) {
   // Treat empty strings as unset, as a shell `VAR=` usually means "use the default".
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
+  );
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
@@ -95,5 +129,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     vatNumber: env.KASSA_VAT_NUMBER,
     vatPercent: env.KASSA_VAT_PERCENT,
     lowBalanceCents: Math.round(env.KASSA_LOW_BALANCE_RANDS * 100),
+    duplicateWindowMs: env.KASSA_DUPLICATE_WINDOW_MINUTES * 60_000,
+    spoolDir: env.KASSA_SPOOL_DIR ?? env.KASSA_DATA_DIR,
   };
 }

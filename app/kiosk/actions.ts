@@ -2,26 +2,33 @@
 
 import { staffAction } from "@/lib/auth/action";
 import { lookUpFines } from "@/lib/fines/lookup";
-import { recordFinesSale } from "@/lib/fines/pay";
+import { sellFines } from "@/lib/fines/pay";
 import { startKioskCardPayment } from "@/lib/sales/card";
 import { kioskLookupSchema, kioskPaySchema } from "./schema";
 
 /** The ID number arrives in the POST body only and is not kept: the result holds fines, not the number. */
-export const kioskLookUpAction = staffAction(["kiosk"], kioskLookupSchema, async (input) => lookUpFines(input.kind, input.value));
+export const kioskLookUpAction = staffAction(["kiosk"], kioskLookupSchema, async (input) => lookUpFines(input.kind, input.value), {
+  upstreamField: () => "value",
+});
 
 /**
  * Validate the chosen fines, record the card sale (no ID number in the journal), open the
  * card order, and tell the kiosk where its browser pays. The fines are marked paid only
  * after the return page has verified the payment (lib/sales/card.ts).
  */
-export const kioskPayFinesAction = staffAction(["kiosk"], kioskPaySchema, async (input, staff) => {
-  const sale = await recordFinesSale(staff, {
-    idempotencyKey: input.idempotencyKey,
-    lookupKind: input.kind,
-    lookupValue: input.value,
-    fines: input.fines,
-    method: "card",
-  });
-  const { paymentPageUrl } = await startKioskCardPayment(sale.id, staff);
-  return { saleId: sale.id, paymentPageUrl };
-});
+export const kioskPayFinesAction = staffAction(
+  ["kiosk"],
+  kioskPaySchema,
+  async (input, staff) => {
+    const sale = await sellFines(staff, {
+      idempotencyKey: input.idempotencyKey,
+      lookupKind: input.kind,
+      lookupValue: input.value,
+      fines: input.fines,
+      method: "card",
+    });
+    const { paymentPageUrl } = await startKioskCardPayment(sale.id, staff);
+    return { saleId: sale.id, paymentPageUrl };
+  },
+  { upstreamField: () => "fines" },
+);

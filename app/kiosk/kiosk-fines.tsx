@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useCallback, useState } from "react";
 import { useRouter } from "next/navigation";
-import { newSaleKey } from "@/components/sale/use-sale-key";
+import { newSaleKey } from "@/components/sale/sale-store";
 import { selectedFines } from "@/lib/fines/selection";
 import type { FineRow } from "@/lib/fines/view";
 import { KIOSK_LOCALES, KIOSK_LOCALE_NAMES, type KioskLocale } from "@/lib/i18n/kiosk-messages";

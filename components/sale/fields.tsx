@@ -1,7 +1,7 @@
 "use client";
 
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { formatRand } from "@/lib/money";
-import { centsToInput } from "@/lib/electricity/amount-rules";
 
 /** The message under a field: announced as it appears, linked by aria-describedby. */
 export function FieldError({ id, message }: { id: string; message?: string | null }) {
@@ -12,19 +12,25 @@ export function FieldError({ id, message }: { id: string; message?: string | nul
   );
 }
 
-export const inputClass = "rounded border border-slate-400 px-3 py-2 text-lg aria-[invalid=true]:border-danger";
+export const inputClass =
+  "rounded border border-slate-400 px-3 py-2 text-lg aria-[invalid=true]:border-danger";
 
 interface AmountFieldProps {
-  value: string;
-  onChange: (value: string) => void;
+  registration: UseFormRegisterReturn<"amount">;
   error?: string | null;
   quickCents: readonly number[];
-  inputRef?: React.Ref<HTMLInputElement>;
+  onQuick: (cents: number) => void;
   disabled?: boolean;
 }
 
 /** "Amount" in rand with quick-amount buttons; the check against the range happens on submit. */
-export function AmountField({ value, onChange, error, quickCents, inputRef, disabled }: AmountFieldProps) {
+export function AmountField({
+  registration,
+  error,
+  quickCents,
+  onQuick,
+  disabled,
+}: AmountFieldProps) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor="amount" className="font-medium">
@@ -32,13 +38,10 @@ export function AmountField({ value, onChange, error, quickCents, inputRef, disa
       </label>
       <input
         id="amount"
-        name="amount"
-        ref={inputRef}
         inputMode="decimal"
         autoComplete="off"
-        value={value}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.value)}
+        readOnly={disabled}
+        {...registration}
         aria-invalid={error ? true : undefined}
         aria-describedby="amount-error"
         className={inputClass}
@@ -46,7 +49,13 @@ export function AmountField({ value, onChange, error, quickCents, inputRef, disa
       {quickCents.length > 0 && (
         <div role="group" aria-label="Quick picks" className="flex flex-wrap gap-2">
           {quickCents.map((c) => (
-            <button key={c} type="button" disabled={disabled} onClick={() => onChange(centsToInput(c))} className="rounded border border-brand px-3 py-1 text-brand">
+            <button
+              key={c}
+              type="button"
+              disabled={disabled}
+              onClick={() => onQuick(c)}
+              className="rounded border border-brand px-3 py-1 text-brand"
+            >
               {formatRand(c)}
             </button>
           ))}
@@ -58,16 +67,29 @@ export function AmountField({ value, onChange, error, quickCents, inputRef, disa
 }
 
 /** "Payment method": cash or card (the card goes through the hosted checkout). */
-export function MethodField({ value, onChange, disabled }: { value: "cash" | "card"; onChange: (v: "cash" | "card") => void; disabled?: boolean }) {
+export function MethodField({
+  registration,
+  error,
+}: {
+  registration: UseFormRegisterReturn<"method">;
+  error?: string;
+}) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor="method" className="font-medium">
         Payment method
       </label>
-      <select id="method" name="method" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value === "card" ? "card" : "cash")} className={inputClass}>
+      <select
+        id="method"
+        {...registration}
+        aria-invalid={error ? true : undefined}
+        aria-describedby="method-error"
+        className={inputClass}
+      >
         <option value="cash">Cash</option>
         <option value="card">Card</option>
       </select>
+      <FieldError id="method-error" message={error} />
     </div>
   );
 }

@@ -1,24 +1,29 @@
 "use client";
 
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { FieldError, inputClass } from "./fields";
-import { rememberChoice } from "./use-sale-key";
+import { rememberChoice } from "./remember-choice";
+
+export interface ReferenceValues {
+  number: string;
+  municipality: string;
+}
 
 interface Props {
   heading: string;
-  /** "meterNumber" or "accountNumber": the field's name and the key of its error. */
+  /** "meterNumber" or "accountNumber": the input's id and the key of its error. */
   field: string;
   label: string;
   confirmLabel: string;
-  value: string;
-  municipality: string;
   municipalities: readonly { value: string; name: string }[];
   /** Cookie that remembers the last municipality used at this browser. */
   cookie: string;
-  errors: Partial<Record<string, string>>;
+  register: UseFormRegister<ReferenceValues>;
+  errors: FieldErrors<ReferenceValues>;
   busy: boolean;
-  onValue: (v: string) => void;
-  onMunicipality: (v: string) => void;
-  onConfirm: () => void;
+  /** A changed number or municipality voids the confirmed details. */
+  onChanged: () => void;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
 }
 
 /**
@@ -26,13 +31,12 @@ interface Props {
  * A barcode scanner types the digits and Enter into the number field, which confirms.
  */
 export function ReferenceStep(p: Props) {
+  const numberError = p.errors.number?.message;
+  const municipalityError = p.errors.municipality?.message;
   return (
     <form
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        p.onConfirm();
-      }}
+      onSubmit={p.onSubmit}
       className="flex max-w-xl flex-col gap-3 rounded-xl bg-white p-6 shadow"
     >
       <h1 className="text-2xl font-semibold">{p.heading}</h1>
@@ -42,17 +46,15 @@ export function ReferenceStep(p: Props) {
         </label>
         <input
           id={p.field}
-          name={p.field}
           inputMode="numeric"
           autoComplete="off"
           autoFocus
-          value={p.value}
-          onChange={(e) => p.onValue(e.target.value)}
-          aria-invalid={p.errors[p.field] ? true : undefined}
+          {...p.register("number", { onChange: p.onChanged })}
+          aria-invalid={numberError ? true : undefined}
           aria-describedby={`${p.field}-error`}
           className={`${inputClass} font-mono`}
         />
-        <FieldError id={`${p.field}-error`} message={p.errors[p.field]} />
+        <FieldError id={`${p.field}-error`} message={numberError} />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor="municipality" className="font-medium">
@@ -60,13 +62,13 @@ export function ReferenceStep(p: Props) {
         </label>
         <select
           id="municipality"
-          name="municipality"
-          value={p.municipality}
-          onChange={(e) => {
-            p.onMunicipality(e.target.value);
-            if (e.target.value) rememberChoice(p.cookie, e.target.value);
-          }}
-          aria-invalid={p.errors.municipality ? true : undefined}
+          {...p.register("municipality", {
+            onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
+              p.onChanged();
+              if (e.target.value) rememberChoice(p.cookie, e.target.value);
+            },
+          })}
+          aria-invalid={municipalityError ? true : undefined}
           aria-describedby="municipality-error"
           className={inputClass}
         >
@@ -77,9 +79,13 @@ export function ReferenceStep(p: Props) {
             </option>
           ))}
         </select>
-        <FieldError id="municipality-error" message={p.errors.municipality} />
+        <FieldError id="municipality-error" message={municipalityError} />
       </div>
-      <button type="submit" disabled={p.busy} className="self-start rounded-lg bg-brand px-5 py-2 text-lg font-semibold text-white disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={p.busy}
+        className="self-start rounded-lg bg-brand px-5 py-2 text-lg font-semibold text-white disabled:opacity-60"
+      >
         {p.busy ? "Confirming…" : p.confirmLabel}
       </button>
     </form>

@@ -1,37 +1,86 @@
 import "server-only";
 import { z } from "zod";
 import type { Role } from "@/lib/db/schema";
+import type { SaleView } from "@/lib/sales/sale-view";
+import { isUpstreamError, type UpstreamError } from "@/lib/upstream/errors";
 import { AccessDenied, requireRole, type Staff } from "./staff";
 
-/** What every server action returns: a small typed result, never a stack trace. */
+/**
+ * What every server action returns: a small typed result, never a stack trace.
+ * `duplicateOf` is set only by the duplicate-sale guard of the counter-sale actions: the
+ * sale made moments ago that this one repeats; the form asks "Sell again?".
+ */
 export type ActionResult<T> =
   | { ok: true; data: T }
-  | { ok: false; error: string; fieldErrors?: Record<string, string> };
+  | { ok: false; error: string; fieldErrors?: Record<string, string>; duplicateOf?: SaleView };
 
 /** Thrown inside an action body for an error the user should read next to a field or the form. */
 export class ActionError extends Error {
   constructor(
     message: string,
     readonly field?: string,
+    readonly duplicateOf?: SaleView,
   ) {
     super(message);
     this.name = "ActionError";
   }
 }
 
+export interface StaffActionOptions {
+  /** The field a refusal of the core service belongs next to (the meter number, the account ...). */
+  upstreamField?: (error: UpstreamError) => string | undefined;
+}
+
+/** Logs an unexpected error with message, stack and cause: never the input, a key or an ID number. */
+export function logUnexpected(where: string, error: unknown): void {
+  const describe = (e: unknown, depth: number): string => {
+    if (!(e instanceof Error)) return typeof e;
+    const cause =
+      e.cause !== undefined && depth < 3 ? `\ncaused by: ${describe(e.cause, depth + 1)}` : "";
+    return `${e.name}: ${e.message}\n${e.stack ?? ""}${cause}`;
+  };
+  console.error(`${where}: ${describe(error, 0)}`);
+}
+
 /** Said when the journal database cannot be reached before the action did anything. */
 export const DATABASE_DOWN_MESSAGE =
   "Kassa cannot reach its journal database right now, so nothing was sold or sent. Try again in a moment.";
 
+/** Said when the journal went away while the action ran: the sale may have been recorded. */
+export const DATABASE_DOWN_AFTER_START_MESSAGE =
+  "Kassa lost its journal database during this action. Check the sale in History before selling again.";
+
 // PostgreSQL's "cannot connect now / shutting down / not accepting connections" and socket failures.
-const DATABASE_DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "55000", "53300", "08000", "08001", "08003", "08006"]);
+const DATABASE_DOWN_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03",
+  "55000",
+  "53300",
+  "08000",
+  "08001",
+  "08003",
+  "08006",
+]);
 
 /** The journal database is unreachable (the error, or a cause it wraps, says so). */
 export function isDatabaseDown(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && DATABASE_DOWN_CODES.has(code)) return true;
-    if (e instanceof Error && /Connection terminated|not currently accepting connections/i.test(e.message)) return true;
+    if (
+      e instanceof Error &&
+      /Connection terminated|not currently accepting connections/i.test(e.message)
+    )
+      return true;
   }
   return false;
 }
@@ -55,6 +104,7 @@ export function staffAction<S extends z.core.$ZodType, T>(
   roles: Role[],
   schema: S,
   body: (input: z.infer<S>, staff: Staff) => Promise<T>,
+  options: StaffActionOptions = {},
 ): (input: unknown) => Promise<ActionResult<T>> {
   return async (input: unknown) => {
     let staff: Staff;
@@ -80,10 +130,25 @@ export function staffAction<S extends z.core.$ZodType, T>(
           ok: false,
           error: error.message,
           fieldErrors: error.field ? { [error.field]: error.message } : undefined,
+          ...(error.duplicateOf ? { duplicateOf: error.duplicateOf } : {}),
         };
       }
-      console.error("action failed", error instanceof Error ? error.name : "unknown");
-      return { ok: false, error: "Something went wrong on the server. Check the sale in History before selling again." };
+      // The one translation of the core service's refusals into the screen's words.
+      if (isUpstreamError(error)) {
+        const field = options.upstreamField?.(error);
+        return {
+          ok: false,
+          error: error.cashierMessage,
+          fieldErrors: field ? { [field]: error.cashierMessage } : undefined,
+        };
+      }
+      if (isDatabaseDown(error)) return { ok: false, error: DATABASE_DOWN_AFTER_START_MESSAGE };
+      logUnexpected("action failed", error);
+      return {
+        ok: false,
+        error:
+          "Something went wrong on the server. Check the sale in History before selling again.",
+      };
     }
   };
 }

@@ -7,7 +7,7 @@ import { hash, verify } from "@node-rs/argon2";
  */
 const ARGON2ID = 2; // Algorithm.Argon2id; the package's const enum cannot be imported under isolatedModules.
 
-export const MIN_PASSWORD_LENGTH = 10;
+export { MIN_PASSWORD_LENGTH } from "./password-rules";
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 });

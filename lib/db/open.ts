@@ -30,6 +30,9 @@ const MIGRATION_LOCK_ID = 4_517_001;
 export async function openDb(target: DbTarget): Promise<OpenDb> {
   if ("postgresUrl" in target) {
     const pool = new Pool({ connectionString: target.postgresUrl, max: 10 });
+    // An idle connection that dies (the database restarts, the network drops) must not take
+    // the server down with it: the pool drops it and the next query connects again.
+    pool.on("error", (error) => console.error(`journal connection lost: ${error.message}`));
     // Several instances may start together: serialise their migrations with an advisory lock.
     const client = await pool.connect();
     try {

@@ -126,14 +126,36 @@ export const sales = pgTable(
     resolvedBy: uuid("resolved_by").references(() => users.id),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolutionNote: text("resolution_note"),
+    /**
+     * What the request was for (kind, method, amount, meter/account/notices/product and
+     * recipient): the same key with a different fingerprint is refused, never answered with
+     * this sale. Null on rows written before fingerprints were kept.
+     */
+    fingerprint: text("fingerprint"),
+    /** When the slip of this completed sale was first shown to its cashier. */
+    slipSeenAt: timestamp("slip_seen_at", { withTimezone: true }),
+    /** Every money-moving call's answer as received (HTTP status, body capped), in order. */
+    rawAnswers: jsonb("raw_answers").$type<RawAnswer[]>(),
   },
   (t) => [
     index("sales_status_idx").on(t.status),
+    index("sales_user_created_idx").on(t.userId, t.createdAt),
     index("sales_shift_idx").on(t.shiftId),
     index("sales_created_idx").on(t.createdAt),
     index("sales_reference_idx").on(t.reference),
   ],
 );
+
+/** One call's answer as the core service sent it; `status` null when no answer came (timeout, drop). */
+export interface RawAnswer {
+  operation: string;
+  at: string;
+  status: number | null;
+  /** The body as received, cut at RAW_BODY_LIMIT characters. */
+  body: string | null;
+  /** Why no answer came: "timeout", "connection" (may have reached), "not_sent". */
+  failure?: string;
+}
 
 export const ORDER_STATUSES = [
   "created",

@@ -1,6 +1,12 @@
 import "server-only";
 import { ActionError } from "@/lib/auth/action";
-import { findFinesByIdNumber, findFinesByNotice, findFinesByRegistration, isUpstreamError, type Fine, type FineLookup } from "@/lib/upstream";
+import {
+  findFinesByIdNumber,
+  findFinesByNotice,
+  findFinesByRegistration,
+  type Fine,
+  type FineLookup,
+} from "@/lib/upstream";
 import { checkLookup, type LookupKind } from "./lookup-kind";
 import type { FineRow, FinesFound } from "./view";
 
@@ -30,18 +36,18 @@ function ask(kind: LookupKind, value: string): Promise<FineLookup> {
 
 /**
  * Checks the number (no call when it cannot be right), asks the core service and returns
- * the fines as rows. A refusal becomes an ActionError on the field, in plain language.
+ * the fines as rows. A refusal of the core service reaches the screen through staffAction
+ * (the actions name the field with `upstreamField`).
  */
-export async function lookUpFines(kind: LookupKind, text: string, field = "value"): Promise<FinesFound> {
+export async function lookUpFines(
+  kind: LookupKind,
+  text: string,
+  field = "value",
+): Promise<FinesFound> {
   const checked = checkLookup(kind, text);
   if (!checked.ok) throw new ActionError(checked.message, field);
-  try {
-    const found = await ask(kind, checked.value);
-    return { fines: found.fines.map(toRow), hasFinesToPay: found.hasFinesToPay };
-  } catch (error) {
-    if (isUpstreamError(error)) throw new ActionError(error.cashierMessage, field);
-    throw error;
-  }
+  const found = await ask(kind, checked.value);
+  return { fines: found.fines.map(toRow), hasFinesToPay: found.hasFinesToPay };
 }
 
 /** The current state of these notices at the registry, looked up one by one (a look-up never changes anything). */

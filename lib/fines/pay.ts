@@ -1,12 +1,10 @@
 import "server-only";
 import { ActionError } from "@/lib/auth/action";
-import { actorOf } from "@/lib/auth/actor";
 import type { Staff } from "@/lib/auth/staff";
-import { audit } from "@/lib/audit";
-import type { PaymentMethod, Sale } from "@/lib/db/schema";
+import type { PaymentMethod } from "@/lib/db/schema";
 import { formatRand, type Cents } from "@/lib/money";
-import { recordSale } from "@/lib/sales/journal";
-import { requireOpenShift } from "@/lib/shifts/current";
+import { sellAtCounter } from "@/lib/sales/counter-sale";
+import type { SaleView } from "@/lib/sales/sale-view";
 import { isUpstreamError, validateFinePayment } from "@/lib/upstream";
 import { maskIdNumber } from "@/lib/sa-id";
 import { lookUpFines } from "./lookup";
@@ -23,6 +21,8 @@ export interface FinesSaleInput {
   /** The chosen fines with the gross amount the customer was shown. */
   fines: { noticeNumber: string; grossCents: Cents }[];
   method: PaymentMethod;
+  /** The cashier answered "Sell again?" with yes. */
+  sellAgain?: boolean;
 }
 
 /** The journal keeps how the fines were found, but never an ID number in plain text. */
@@ -36,7 +36,10 @@ async function refuseIfUnsettled(notices: string[]): Promise<void> {
   const open = await unsettledFinesSales(notices);
   const clash = notices.find((n) => open.some((s) => s.reference.split(" ").includes(n)));
   if (clash) {
-    throw new ActionError(`Notice ${clash} is in an earlier sale that is not confirmed. Do not take payment again: a supervisor must check that sale first.`, "fines");
+    throw new ActionError(
+      `Notice ${clash} is in an earlier sale that is not confirmed. Do not take payment again: a supervisor must check that sale first.`,
+      "fines",
+    );
   }
 }
 
@@ -73,59 +76,67 @@ async function validateAmounts(input: FinesSaleInput, paymentType: "CASH" | "CAR
       );
     }
   } catch (error) {
+    // The registry refuses the whole validation without saying for which notice: name it.
     if (isUpstreamError(error) && error.kind === "rejected") {
       const named = input.fines.length === 1 ? [input.fines[0]!.noticeNumber] : await refusedNotices(input, paymentType);
       if (named.length > 0) {
         throw new ActionError(`${named.length === 1 ? "Notice" : "Notices"} ${named.join(", ")}: ${error.cashierMessage} Nothing was charged.`, "fines");
       }
     }
-    if (isUpstreamError(error)) throw new ActionError(error.cashierMessage, "fines");
     throw error;
   }
 }
 
 /**
- * Everything before the money: an open shift (counter), a fresh look-up of the chosen
- * fines (they exist and are unpaid), no unconfirmed earlier sale for them, the registry's
- * validation of each gross amount, then the pending sale in the journal.
+ * A fines sale at the counter or the kiosk, through the one sale path (sellAtCounter): the
+ * key decides first (a double submit gets its own sale back). A new key is checked before
+ * the money: a fresh look-up of the chosen fines (they exist and are unpaid), no
+ * unconfirmed earlier sale for them, the registry's validation of each gross amount; then
+ * the pending sale is recorded and, for cash, marked paid.
  */
-export async function recordFinesSale(staff: Staff, input: FinesSaleInput): Promise<Sale> {
-  const shift = await requireOpenShift(staff);
-  const found = await lookUpFines(input.lookupKind, input.lookupValue, "fines");
-  const rows = input.fines.map((chosen) => {
-    const row = found.fines.find((f) => f.noticeNumber === chosen.noticeNumber);
-    if (!row) throw new ActionError(`Notice ${chosen.noticeNumber} is no longer in this look-up. Look the fines up again.`, "fines");
-    if (row.isPaid) throw new ActionError(`Notice ${chosen.noticeNumber} is already paid. Look the fines up again.`, "fines");
-    const p = payability(row);
-    if (!p.payable) throw new ActionError(`Notice ${chosen.noticeNumber} cannot be paid here. ${p.reason}`, "fines");
-    return { ...row, grossCents: chosen.grossCents };
-  });
-  const notices = rows.map((r) => r.noticeNumber);
-  await refuseIfUnsettled(notices);
+export async function sellFines(staff: Staff, input: FinesSaleInput): Promise<SaleView> {
+  const notices = input.fines.map((f) => f.noticeNumber);
   const paymentType = input.method === "card" ? "CARD" : "CASH";
-  await validateAmounts(input, paymentType);
-
-  const request: FinesSaleRequest = {
-    lookup: shownLookup(input.lookupKind, input.lookupValue),
-    paymentType,
-    fines: rows.map((r) => ({ noticeNumber: r.noticeNumber, grossCents: r.grossCents, netCents: r.netCents, vendorFeeCents: r.vendorFeeCents, charge: r.charge, date: r.date })),
-  };
-  const reference = finesReference(notices);
-  const amountCents = rows.reduce((s, r) => s + r.grossCents, 0);
-  const { sale, existing } = await recordSale({
+  return sellAtCounter(staff, {
     idempotencyKey: input.idempotencyKey,
+    sellAgain: input.sellAgain,
     kind: "fines",
     method: input.method,
-    amountCents,
-    reference,
-    request: { ...request },
-    userId: staff.userId,
-    tillId: staff.till.id,
-    shiftId: shift?.id ?? null,
+    reference: finesReference(notices),
+    amountCents: input.fines.reduce((s, f) => s + f.grossCents, 0),
+    prepare: async () => {
+      const found = await lookUpFines(input.lookupKind, input.lookupValue, "fines");
+      const rows = input.fines.map((chosen) => {
+        const row = found.fines.find((f) => f.noticeNumber === chosen.noticeNumber);
+        if (!row)
+          throw new ActionError(
+            `Notice ${chosen.noticeNumber} is no longer in this look-up. Look the fines up again.`,
+            "fines",
+          );
+        if (row.isPaid)
+          throw new ActionError(
+            `Notice ${chosen.noticeNumber} is already paid. Look the fines up again.`,
+            "fines",
+          );
+        const p = payability(row);
+        if (!p.payable) throw new ActionError(`Notice ${chosen.noticeNumber} cannot be paid here. ${p.reason}`, "fines");
+        return { ...row, grossCents: chosen.grossCents };
+      });
+      await refuseIfUnsettled(notices);
+      await validateAmounts(input, paymentType);
+      const request: FinesSaleRequest = {
+        lookup: shownLookup(input.lookupKind, input.lookupValue),
+        paymentType,
+        fines: rows.map((r) => ({
+          noticeNumber: r.noticeNumber,
+          grossCents: r.grossCents,
+          netCents: r.netCents,
+          vendorFeeCents: r.vendorFeeCents,
+          charge: r.charge,
+          date: r.date,
+        })),
+      };
+      return { request };
+    },
   });
-  if (existing && (sale.reference !== reference || sale.method !== input.method)) {
-    throw new ActionError("This payment was already started with other fines. Look the fines up again.", "fines");
-  }
-  if (!existing) await audit(actorOf(staff), "sale_recorded", sale.id, { kind: "fines", method: input.method, amountCents, fines: notices.length });
-  return sale;
 }

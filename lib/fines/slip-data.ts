@@ -6,11 +6,27 @@ import { z } from "zod";
 
 const cents = z.number().int();
 
+/** The one schema of what a fines sale stores as its request (lib/fines/pay.ts writes it). */
 export const finesRequestSchema = z.object({
-  lookup: z.object({ kind: z.enum(["id", "registration", "notice"]), shown: z.string() }).optional(),
-  fines: z.array(z.object({ noticeNumber: z.string(), grossCents: cents, netCents: cents.optional(), vendorFeeCents: cents.optional(), charge: z.string().optional(), date: z.string().nullish() })),
+  /** How the fines were found; an ID number only masked. */
+  lookup: z.object({ kind: z.enum(["id", "registration", "notice"]), shown: z.string() }),
+  paymentType: z.enum(["CASH", "CARD"]),
+  fines: z
+    .array(
+      z.object({
+        noticeNumber: z.string().min(1),
+        grossCents: cents.positive(),
+        netCents: cents,
+        vendorFeeCents: cents,
+        charge: z.string(),
+        date: z.string().nullable(),
+      }),
+    )
+    .min(1),
 });
+export type FinesSaleRequest = z.infer<typeof finesRequestSchema>;
 
+/** The one schema of what a completed fines sale stores as its result (what mark-paid answered). */
 export const finesResultSchema = z.object({
   orderId: z.string(),
   grossCents: cents,
@@ -28,6 +44,8 @@ export const finesResultSchema = z.object({
     }),
   ),
 });
+
+export type FinesSaleResult = z.infer<typeof finesResultSchema>;
 
 export interface SlipFine {
   noticeNumber: string;
@@ -47,7 +65,11 @@ export interface FinesSlipData {
   lookedUpBy: string | null;
 }
 
-const LOOKED_UP_BY = { id: "ID number", registration: "Registration number", notice: "Notice number" } as const;
+const LOOKED_UP_BY = {
+  id: "ID number",
+  registration: "Registration number",
+  notice: "Notice number",
+} as const;
 
 /** One row per fine paid, in the order chosen, with the registry's numbers; null when the sale cannot be read. */
 export function finesSlipData(request: unknown, result: unknown): FinesSlipData | null {

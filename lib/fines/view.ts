@@ -23,19 +23,4 @@ export interface FinesFound {
   hasFinesToPay: boolean;
 }
 
-/** A completed fines sale's result as kept in the journal (what mark-paid answered). */
-export interface FinesSaleResult {
-  orderId: string;
-  grossCents: Cents;
-  netCents: Cents | null;
-  vendorFeeCents: Cents | null;
-  merchantFeeCents: Cents | null;
-  fines: { noticeNumber: string; invoiceNumber: string | null; receiptNumber: string | null; grossCents: Cents | null; netCents: Cents | null; vendorFeeCents: Cents | null }[];
-}
-
-/** What a fines sale's request holds: the fines chosen and how they were found (no ID number in plain text). */
-export interface FinesSaleRequest {
-  lookup: { kind: "id" | "registration" | "notice"; shown: string };
-  paymentType: "CASH" | "CARD";
-  fines: { noticeNumber: string; grossCents: Cents; netCents: Cents; vendorFeeCents: Cents; charge: string; date: string | null }[];
-}
+export type { FinesSaleRequest, FinesSaleResult } from "./slip-data";

@@ -1,7 +1,17 @@
 import "server-only";
 import { and, desc, eq, isNull, or } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { cardOrders, sales, tills, users, type OrderStatus, type PaymentMethod, type SaleKind, type SaleStatus } from "@/lib/db/schema";
+import {
+  cardOrders,
+  sales,
+  tills,
+  users,
+  type OrderStatus,
+  type PaymentMethod,
+  type SaleKind,
+  type SaleStatus,
+} from "@/lib/db/schema";
+import { kindOf } from "@/lib/sales/kinds";
 import { IDEMPOTENT_KINDS } from "@/lib/sales/journal";
 
 /** A sale a supervisor must settle: not confirmed, or paid by card but not delivered. */
@@ -32,7 +42,12 @@ export async function listUnresolved(): Promise<UnresolvedSale[]> {
     .innerJoin(users, eq(users.id, sales.userId))
     .innerJoin(tills, eq(tills.id, sales.tillId))
     .leftJoin(cardOrders, eq(cardOrders.saleId, sales.id))
-    .where(or(eq(sales.status, "unknown"), and(eq(cardOrders.needsRefund, true), isNull(sales.resolvedAt))))
+    .where(
+      or(
+        eq(sales.status, "unknown"),
+        and(eq(cardOrders.needsRefund, true), isNull(sales.resolvedAt)),
+      ),
+    )
     .orderBy(desc(sales.createdAt))
     .limit(500);
   return rows.map(({ sale, cashier, tillName, order }) => {
@@ -54,7 +69,7 @@ export async function listUnresolved(): Promise<UnresolvedSale[]> {
       orderStatus: order?.status ?? null,
       canRetry: unknown && !unverifiedCard && IDEMPOTENT_KINDS.includes(sale.kind),
       canCheckPayment: sale.method === "card",
-      canRecheckFines: unknown && sale.kind === "fines",
+      canRecheckFines: unknown && kindOf(sale.kind).unknownStep === "recheck_registry",
     };
   });
 }

@@ -1,4 +1,4 @@
-import type { CashMovementKind, PaymentMethod, SaleKind, SaleStatus } from "@/lib/db/schema";
+import { SALE_KINDS, type CashMovementKind, type PaymentMethod, type SaleKind, type SaleStatus } from "@/lib/db/schema";
 import type { Cents } from "@/lib/money";
 
 /** The part of a sale that a shift report needs. */
@@ -46,7 +46,8 @@ export interface ShiftReport {
   varianceCents: Cents | null;
 }
 
-const KIND_ORDER: SaleKind[] = ["electricity", "bill", "fines", "vas"];
+/** The registry's order of kinds (lib/db/schema SALE_KINDS). */
+const KIND_ORDER: readonly SaleKind[] = SALE_KINDS;
 const METHOD_ORDER: PaymentMethod[] = ["cash", "card"];
 
 export function buildShiftReport(input: {

@@ -1,16 +1,25 @@
 import "server-only";
-import type { Sale, SaleKind, PaymentMethod } from "@/lib/db/schema";
-import { audit } from "@/lib/audit";
+import type { PaymentMethod, SaleKind } from "@/lib/db/schema";
 import { actorOf } from "@/lib/auth/actor";
 import { ActionError } from "@/lib/auth/action";
 import type { Staff } from "@/lib/auth/staff";
-import { requireOpenShift } from "@/lib/shifts/current";
+import { env } from "@/lib/env";
+import { longestCallMs } from "@/lib/env-schema";
 import type { Cents } from "@/lib/money";
-import { findSale, findSaleByKey, IDEMPOTENT_KINDS, recordSale } from "./journal";
-import { sendSale } from "./send";
-import type { SaleView } from "./sale-view";
+import { formatRand } from "@/lib/money";
+import { fingerprintOf, KEY_REUSED_MESSAGE } from "./fingerprint";
+import { findSale, readSaleStart, recordSale } from "./journal";
+import { kindOf } from "./kinds";
+import { sendSale, type SentSale } from "./send";
+import { NOT_RECORDED_NOTICE, type SaleView } from "./sale-view";
 
-export function saleViewOf(sale: Sale): SaleView {
+export function saleViewOf(sale: SentSale): SaleView {
+  const kind = kindOf(sale.kind);
+  const unknown = sale.status === "unknown";
+  // An unknown sale never sent (a card payment not verified) is always a supervisor's.
+  const nextStep = !unknown ? null : sale.attempts === 0 ? "supervisor" : kind.unknownStep;
+  const slip =
+    sale.notRecorded && sale.status === "completed" ? kind.slipLines(sale, sale.result) : null;
   return {
     id: sale.id,
     kind: sale.kind,
@@ -20,7 +29,13 @@ export function saleViewOf(sale: Sale): SaleView {
     reference: sale.reference,
     message: sale.error?.message ?? null,
     awaitingCard: sale.method === "card" && sale.status === "pending" && sale.attempts === 0,
-    retryable: sale.status === "unknown" && IDEMPOTENT_KINDS.includes(sale.kind) && sale.attempts > 0,
+    retryable: nextStep === "retry",
+    nextStep,
+    createdAt: sale.createdAt.toISOString(),
+    seen: sale.slipSeenAt !== null && sale.slipSeenAt !== undefined,
+    notRecorded: sale.notRecorded
+      ? { notice: NOT_RECORDED_NOTICE, title: slip?.title ?? kind.label, lines: slip?.lines ?? [] }
+      : null,
   };
 }
 
@@ -28,9 +43,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * A sale another request is sending (a double click, a resubmit after a reload): wait for
- * its answer instead of sending again. Gives up after `limitMs` and returns it as it stands.
+ * its answer instead of sending again, at most as long as any send can take.
  */
-export async function waitWhileSending(sale: Sale, limitMs = 30_000): Promise<Sale> {
+export async function waitWhileSending(
+  sale: SentSale,
+  limitMs = longestCallMs(env()),
+): Promise<SentSale> {
   let current = sale;
   const until = Date.now() + limitMs;
   while (current.status === "pending" && current.attempts > 0 && Date.now() < until) {
@@ -41,13 +59,14 @@ export async function waitWhileSending(sale: Sale, limitMs = 30_000): Promise<Sa
 }
 
 /** A cashier may only see and resolve their own sales from the till. */
-export function assertOwnSale(sale: Sale | undefined, staff: Staff): Sale {
-  if (!sale || sale.userId !== staff.userId) throw new ActionError("This sale is not one of yours.");
+export function assertOwnSale(sale: SentSale | undefined, staff: Staff): SentSale {
+  if (!sale || sale.userId !== staff.userId)
+    throw new ActionError("This sale is not one of yours.");
   return sale;
 }
 
 /** Continue a sale that already exists under this key: never a second sale, only its answer. */
-async function continueSale(sale: Sale, staff: Staff): Promise<SaleView> {
+async function continueSale(sale: SentSale, staff: Staff): Promise<SaleView> {
   if (sale.status === "pending" && sale.attempts === 0 && sale.method === "cash") {
     return sendAndWait(sale, staff);
   }
@@ -56,36 +75,111 @@ async function continueSale(sale: Sale, staff: Staff): Promise<SaleView> {
 
 export interface CounterSale {
   idempotencyKey: string;
+  /** The cashier answered "Sell again?" with yes. */
+  sellAgain?: boolean;
   kind: SaleKind;
   method: PaymentMethod;
+  /** Meter, account, notice numbers sorted, "<product> <recipient>": searchable and part of the fingerprint. */
   reference: string;
-  request: Record<string, unknown>;
-  /** Checks (a fresh confirm, the range) and the amount; runs only for a key never seen before. */
-  prepare: () => Promise<{ amountCents: Cents; request: Record<string, unknown> }>;
+  /** The amount the cashier asked for, in cents, before any check: part of the fingerprint and the guard. */
+  amountCents: Cents;
+  /** Municipality, where there is one (fingerprint). */
+  place?: string;
+  /**
+   * Checks (a fresh confirm, the range, the registry's validation) and the request the
+   * journal stores (the kind's one request schema); runs only for a key never seen before.
+   */
+  prepare: () => Promise<{ request: Record<string, unknown> }>;
+}
+
+/** What requireOpenShift says: no sale without an open shift at a counter till. */
+const NO_SHIFT_MESSAGE = "Open a shift before selling.";
+
+/** The sale under this key, if its request is this one; a different request is refused. */
+function sameRequestOrRefuse(sale: SentSale, fingerprint: string): SentSale {
+  if (sale.fingerprint !== null && sale.fingerprint !== fingerprint)
+    throw new ActionError(KEY_REUSED_MESSAGE);
+  return sale;
+}
+
+/** The duplicate-sale guard asks only for a counter sale the cashier did not confirm ("Sell again"). */
+function guardOf(staff: Staff, input: CounterSale) {
+  const windowMs = env().duplicateWindowMs;
+  // A kiosk has no one to ask, and its fines are guarded by the unsettled-notice check.
+  if (input.sellAgain || windowMs === 0 || staff.role === "kiosk") return undefined;
+  return {
+    kind: input.kind,
+    reference: input.reference,
+    amountCents: input.amountCents,
+    userId: staff.userId,
+    since: new Date(Date.now() - windowMs),
+  };
+}
+
+/** The same thing for the same amount moments ago: refused with that sale, for the form's "Sell again?". */
+function refuseDuplicate(input: CounterSale, earlier: SentSale): never {
+  const minutes = Math.max(1, Math.round((Date.now() - earlier.createdAt.getTime()) / 60_000));
+  const what = `${kindOf(input.kind).label} ${input.reference} for ${formatRand(input.amountCents)}`;
+  throw new ActionError(
+    `${what} was sold ${minutes === 1 ? "about a minute" : `${minutes} minutes`} ago at this till or by you. Sell it again only if the customer wants a second one.`,
+    undefined,
+    saleViewOf(earlier),
+  );
 }
 
 /**
- * One counter sale on the journal: an existing key returns its sale's answer; a new key is
- * checked, recorded pending, then sent (cash) or left for the card payment (card).
+ * The one sale path for every kind, at the counter and at the kiosk. The key decides: a
+ * key seen before with the same request returns its own sale's answer; with a different
+ * request it is refused. A new key passes the duplicate-sale guard and the kind's checks,
+ * is recorded pending, then sent (cash) or left for the card payment (card).
  */
 export async function sellAtCounter(staff: Staff, input: CounterSale): Promise<SaleView> {
-  const shift = await requireOpenShift(staff);
-  const existing = await findSaleByKey(input.idempotencyKey);
-  if (existing) return continueSale(assertOwnSale(existing, staff), staff);
-  const { amountCents, request } = await input.prepare();
-  const { sale, existing: raced } = await recordSale({
-    idempotencyKey: input.idempotencyKey,
+  const fingerprint = fingerprintOf({
     kind: input.kind,
     method: input.method,
-    amountCents,
+    amountCents: input.amountCents,
     reference: input.reference,
-    request: { ...input.request, ...request },
-    userId: staff.userId,
-    tillId: staff.till.id,
-    shiftId: shift?.id ?? null,
+    place: input.place,
   });
-  if (raced) return continueSale(sale, staff);
-  await audit(actorOf(staff), "sale_recorded", sale.id, { kind: sale.kind, method: sale.method, amountCents, reference: sale.reference });
+  // One round trip: the open shift, the key's sale, and the guard's question.
+  const start = await readSaleStart({
+    tillId: staff.till.id,
+    idempotencyKey: input.idempotencyKey,
+    guard: guardOf(staff, input),
+  });
+  if (staff.role !== "kiosk" && !start.shiftId) throw new ActionError(NO_SHIFT_MESSAGE);
+  if (start.existing)
+    return continueSale(
+      sameRequestOrRefuse(assertOwnSale(start.existing, staff), fingerprint),
+      staff,
+    );
+  if (start.duplicate) refuseDuplicate(input, start.duplicate);
+  const { request } = await input.prepare();
+  const { sale, existing: raced } = await recordSale(
+    {
+      idempotencyKey: input.idempotencyKey,
+      kind: input.kind,
+      method: input.method,
+      amountCents: input.amountCents,
+      reference: input.reference,
+      request,
+      userId: staff.userId,
+      tillId: staff.till.id,
+      shiftId: start.shiftId,
+      fingerprint,
+    },
+    {
+      actor: actorOf(staff),
+      kind: "sale_recorded",
+      detail: {
+        method: input.method,
+        reference: input.reference,
+        sellAgain: input.sellAgain === true,
+      },
+    },
+  );
+  if (raced)
+    return continueSale(sameRequestOrRefuse(assertOwnSale(sale, staff), fingerprint), staff);
   if (sale.method === "card") return saleViewOf(sale);
   return sendAndWait(sale, staff);
 }
@@ -94,17 +188,22 @@ export async function sellAtCounter(staff: Staff, input: CounterSale): Promise<S
  * Send a cash sale. Whoever loses the claim (a double click, another instance that got
  * the same key first) gets the row still being sent: it waits for the winner's answer.
  */
-async function sendAndWait(sale: Sale, staff: Staff): Promise<SaleView> {
-  return saleViewOf(await waitWhileSending(await sendSale(sale.id, "first", actorOf(staff))));
+async function sendAndWait(sale: SentSale, staff: Staff): Promise<SaleView> {
+  const sent = await sendSale(sale.id, "first", actorOf(staff));
+  return saleViewOf(sent.notRecorded ? sent : await waitWhileSending(sent));
 }
 
-/** Repeat an unknown electricity or bill sale under its own key; anything else waits for a supervisor. */
+/** Repeat an unknown sale of a repeatable kind under its own key; anything else waits for a supervisor. */
 export async function retryUnknownSale(staff: Staff, saleId: string): Promise<SaleView> {
   const sale = assertOwnSale(await findSale(saleId), staff);
   if (sale.status === "pending") return continueSale(sale, staff);
   if (sale.status !== "unknown") return saleViewOf(sale);
-  if (!IDEMPOTENT_KINDS.includes(sale.kind)) throw new ActionError("Only a supervisor can resolve this sale.");
+  if (!kindOf(sale.kind).repeatable)
+    throw new ActionError("This sale cannot be sent again: a supervisor resolves it.");
   // Never sent upstream (a card payment that could not be verified): retrying would sell unpaid.
-  if (sale.attempts === 0) throw new ActionError("This sale was never sent: its card payment is not verified. A supervisor resolves it.");
+  if (sale.attempts === 0)
+    throw new ActionError(
+      "This sale was never sent: its card payment is not verified. A supervisor resolves it.",
+    );
   return saleViewOf(await sendSale(sale.id, "retry", actorOf(staff)));
 }

@@ -1,11 +1,35 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from "drizzle-orm";
 import { db } from "@/lib/db";
-import { sales, type PaymentMethod, type Sale, type SaleKind } from "@/lib/db/schema";
+import type { Db } from "@/lib/db/open";
+import {
+  auditEvents,
+  SALE_KINDS,
+  sales,
+  shifts,
+  type PaymentMethod,
+  type RawAnswer,
+  type Sale,
+  type SaleKind,
+} from "@/lib/db/schema";
+import type { Actor, AuditKind } from "@/lib/audit";
 import type { Cents } from "@/lib/money";
+import { kindOf } from "./kinds";
 
-/** Electricity and bill purchases are idempotent upstream: repeating them under the same key is safe. */
-export const IDEMPOTENT_KINDS: readonly SaleKind[] = ["electricity", "bill"];
+/** Kinds the core service is idempotent on (the registry's `repeatable`): repeating them under the same key is safe. */
+export const IDEMPOTENT_KINDS: readonly SaleKind[] = SALE_KINDS.filter((k) => kindOf(k).repeatable);
 
 export interface NewSale {
   idempotencyKey: string;
@@ -17,18 +41,75 @@ export interface NewSale {
   userId: string;
   tillId: string;
   shiftId: string | null;
+  /** What the request was for (lib/sales/fingerprint.ts). */
+  fingerprint: string;
+}
+
+/** The audit event written in the same statement as a change of the sale. */
+export interface SaleAudit {
+  actor: Actor;
+  kind: Extract<AuditKind, "sale_recorded" | "sale_settled" | "sale_retried">;
+  detail: Record<string, unknown>;
+}
+
+const COLUMNS = Object.entries(getTableColumns(sales));
+
+/** A row of `select *` (database column names) as drizzle's Sale. */
+function saleOfRow(row: Record<string, unknown>): Sale {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of COLUMNS) {
+    const value = row[column.name];
+    out[key] =
+      column.columnType === "PgTimestamp" && typeof value === "string" ? new Date(value) : value;
+  }
+  return out as Sale;
 }
 
 /**
- * Step 1 of every sale: commit a `pending` row before anything goes upstream. The same
- * idempotency key (a double click, a resubmit, another instance) returns the row that
- * already exists; the database's unique index decides, not process memory.
+ * Runs a data-changing statement on sales (`... returning *`) together with its audit event
+ * in ONE statement (a data-modifying WITH): one round trip, and never one without the other.
  */
-export async function recordSale(input: NewSale): Promise<{ sale: Sale; existing: boolean }> {
+async function changeWithAudit(
+  database: Db,
+  change: SQLWrapper,
+  event: SaleAudit,
+): Promise<Sale | undefined> {
+  const statement: SQL = sql`with changed as (${change.getSQL()}),
+    logged as (insert into ${auditEvents} (user_id, username, role, till_id, kind, subject, detail)
+      select ${event.actor.userId ?? null}::uuid, ${event.actor.username ?? null}, ${event.actor.role ?? null},
+        ${event.actor.tillId ?? null}, ${event.kind}, changed.id::text,
+        jsonb_build_object('kind', changed.kind, 'status', changed.status, 'amountCents', changed.amount_cents) || ${JSON.stringify(event.detail)}::jsonb
+      from changed)
+    select * from changed`;
+  const result = (await database.execute(statement)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const row = result.rows[0];
+  return row ? saleOfRow(row) : undefined;
+}
+
+/**
+ * Step 1 of every sale: commit a `pending` row (with its `sale_recorded` audit event) before
+ * anything goes upstream. The same idempotency key (a double click, a resubmit, another
+ * instance) returns the row that already exists; the database's unique index decides.
+ */
+export async function recordSale(
+  input: NewSale,
+  event: SaleAudit,
+): Promise<{ sale: Sale; existing: boolean }> {
   const database = await db();
-  const [inserted] = await database.insert(sales).values(input).onConflictDoNothing({ target: sales.idempotencyKey }).returning();
+  const insert = database
+    .insert(sales)
+    .values(input)
+    .onConflictDoNothing({ target: sales.idempotencyKey })
+    .returning();
+  const inserted = await changeWithAudit(database, insert, event);
   if (inserted) return { sale: inserted, existing: false };
-  const [existing] = await database.select().from(sales).where(eq(sales.idempotencyKey, input.idempotencyKey)).limit(1);
+  const [existing] = await database
+    .select()
+    .from(sales)
+    .where(eq(sales.idempotencyKey, input.idempotencyKey))
+    .limit(1);
   if (!existing) throw new Error("sale vanished after an idempotency conflict");
   if (existing.kind !== input.kind || existing.userId !== input.userId) {
     // A key belongs to one form of one cashier; anything else is a bug or an attack, never a sale.
@@ -45,7 +126,11 @@ export async function findSale(id: string): Promise<Sale | undefined> {
 
 export async function findSaleByKey(idempotencyKey: string): Promise<Sale | undefined> {
   const database = await db();
-  const [row] = await database.select().from(sales).where(eq(sales.idempotencyKey, idempotencyKey)).limit(1);
+  const [row] = await database
+    .select()
+    .from(sales)
+    .where(eq(sales.idempotencyKey, idempotencyKey))
+    .limit(1);
   return row;
 }
 
@@ -54,7 +139,10 @@ export async function findSaleByKey(idempotencyKey: string): Promise<Sale | unde
  * pending sale (attempts 0), or, for idempotent kinds only, an unknown sale being retried
  * under its own key. Returns the claimed row, or undefined when someone else has it.
  */
-export async function claimAttempt(saleId: string, mode: "first" | "retry"): Promise<Sale | undefined> {
+export async function claimAttempt(
+  saleId: string,
+  mode: "first" | "retry",
+): Promise<Sale | undefined> {
   const database = await db();
   const condition =
     mode === "first"
@@ -75,25 +163,175 @@ export async function claimAttempt(saleId: string, mode: "first" | "retry"): Pro
   return row;
 }
 
-type Outcome =
+export type Outcome =
   | { status: "completed"; result: unknown }
   | { status: "failed" | "unknown"; error: { kind: string; code?: number; message: string } };
 
-/** Step 3: settle a pending sale. A settled sale is never settled again. */
-export async function settleSale(saleId: string, outcome: Outcome): Promise<Sale> {
+/**
+ * Step 3: settle a pending sale, with the raw answers of its calls and the `sale_settled`
+ * audit event, in one statement. A settled sale is never settled again; `fromUnknown` (the
+ * spool's proof of what the core service answered) also settles a sale the sweep marked unknown.
+ */
+export async function settleSale(
+  saleId: string,
+  outcome: Outcome,
+  rawAnswers: RawAnswer[],
+  event: SaleAudit,
+  options: { fromUnknown?: boolean } = {},
+): Promise<Sale> {
   const database = await db();
   const now = new Date();
   const values =
     outcome.status === "completed"
-      ? { status: "completed" as const, result: outcome.result, error: null, settledAt: now, updatedAt: now }
-      : { status: outcome.status, error: outcome.error, settledAt: outcome.status === "failed" ? now : null, updatedAt: now };
-  const [row] = await database
+      ? {
+          status: "completed" as const,
+          result: outcome.result,
+          error: null,
+          settledAt: now,
+          updatedAt: now,
+        }
+      : {
+          status: outcome.status,
+          error: outcome.error,
+          settledAt: outcome.status === "failed" ? now : null,
+          updatedAt: now,
+        };
+  const settleable = options.fromUnknown
+    ? or(eq(sales.status, "pending"), and(eq(sales.status, "unknown"), isNull(sales.resolvedAt)))
+    : eq(sales.status, "pending");
+  const update = database
     .update(sales)
-    .set(values)
-    .where(and(eq(sales.id, saleId), eq(sales.status, "pending")))
+    .set({
+      ...values,
+      rawAnswers: sql`coalesce(${sales.rawAnswers}, '[]'::jsonb) || ${JSON.stringify(rawAnswers)}::jsonb`,
+    })
+    .where(and(eq(sales.id, saleId), settleable))
     .returning();
+  const row = await changeWithAudit(database, update, event);
   if (row) return row;
   const current = await findSale(saleId);
   if (!current) throw new Error(`no sale ${saleId}`);
   return current;
+}
+
+export interface SaleStart {
+  /** The till's open shift, if any. */
+  shiftId: string | null;
+  /** The sale already under this key. */
+  existing: Sale | undefined;
+  /** The duplicate-sale guard's answer (see recentSameSale), when asked. */
+  duplicate: Sale | undefined;
+}
+
+/**
+ * Everything a sale needs to know before it is checked, in ONE round trip: the till's open
+ * shift, the sale already under the key, and (when `guard` is given) the same sale made
+ * moments ago at this till or by this cashier.
+ */
+export async function readSaleStart(input: {
+  tillId: string;
+  idempotencyKey: string;
+  guard?: { kind: SaleKind; reference: string; amountCents: Cents; userId: string; since: Date };
+}): Promise<SaleStart> {
+  const database = await db();
+  const g = input.guard;
+  const duplicate = g
+    ? sql`(select row_to_json(d) from ${sales} d where d.kind = ${g.kind} and d.reference = ${g.reference}
+        and d.amount_cents = ${g.amountCents} and d.status in ('pending', 'completed', 'unknown')
+        and d.created_at > ${g.since.toISOString()}::timestamptz and (d.till_id = ${input.tillId} or d.user_id = ${g.userId}::uuid)
+        order by d.created_at desc limit 1)`
+    : sql`null::json`;
+  const result = (await database.execute(sql`select
+      (select s.id from ${shifts} s where s.till_id = ${input.tillId} and s.closed_at is null limit 1) as shift_id,
+      (select row_to_json(x) from ${sales} x where x.idempotency_key = ${input.idempotencyKey}) as existing,
+      ${duplicate} as duplicate`)) as unknown as {
+    rows: { shift_id: string | null; existing: unknown; duplicate: unknown }[];
+  };
+  const row = result.rows[0];
+  const asSale = (value: unknown) =>
+    value
+      ? saleOfRow(
+          typeof value === "string"
+            ? (JSON.parse(value) as Record<string, unknown>)
+            : (value as Record<string, unknown>),
+        )
+      : undefined;
+  return {
+    shiftId: row?.shift_id ?? null,
+    existing: asSale(row?.existing),
+    duplicate: asSale(row?.duplicate),
+  };
+}
+
+/**
+ * The duplicate-sale guard's question: a sale of the same kind, to the same meter, account,
+ * notices or product and recipient, for the same amount, recorded since `since` at this till
+ * or by this cashier, that did not fail. Newest first.
+ */
+export async function recentSameSale(input: {
+  kind: SaleKind;
+  reference: string;
+  amountCents: Cents;
+  userId: string;
+  tillId: string;
+  since: Date;
+}): Promise<Sale | undefined> {
+  const database = await db();
+  const [row] = await database
+    .select()
+    .from(sales)
+    .where(
+      and(
+        eq(sales.kind, input.kind),
+        eq(sales.reference, input.reference),
+        eq(sales.amountCents, input.amountCents),
+        inArray(sales.status, ["pending", "completed", "unknown"]),
+        gt(sales.createdAt, input.since),
+        or(eq(sales.tillId, input.tillId), eq(sales.userId, input.userId)),
+      ),
+    )
+    .orderBy(desc(sales.createdAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * This cashier's sales the till must show first after a reload or in a new tab: completed
+ * ones whose slip they have not seen, and unknown ones nobody has resolved, from `since`.
+ */
+export async function unseenSalesOf(userId: string, since: Date): Promise<Sale[]> {
+  const database = await db();
+  return database
+    .select()
+    .from(sales)
+    .where(
+      and(
+        eq(sales.userId, userId),
+        gt(sales.createdAt, since),
+        or(
+          and(eq(sales.status, "completed"), isNull(sales.slipSeenAt)),
+          and(eq(sales.status, "unknown"), isNull(sales.resolvedAt)),
+        ),
+      ),
+    )
+    .orderBy(desc(sales.createdAt))
+    .limit(20);
+}
+
+/** The slip of this completed sale was shown to its cashier. Only the first time counts. */
+export async function markSlipSeen(saleId: string, userId: string): Promise<boolean> {
+  const database = await db();
+  const rows = await database
+    .update(sales)
+    .set({ slipSeenAt: new Date() })
+    .where(
+      and(
+        eq(sales.id, saleId),
+        eq(sales.userId, userId),
+        eq(sales.status, "completed"),
+        isNull(sales.slipSeenAt),
+      ),
+    )
+    .returning({ id: sales.id });
+  return rows.length > 0;
 }

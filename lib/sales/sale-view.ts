@@ -1,5 +1,37 @@
-/** The small view of a sale that actions hand to the till's screens. Pure: client code imports the type. */
+/**
+ * The small view of a sale that actions hand to the till's screens, and the answers of the
+ * sale actions. Pure: client code imports these types. The contract is described in
+ * docs/architecture.md ("The sale actions' contract"); keep both true together.
+ */
 import type { PaymentMethod, SaleKind, SaleStatus } from "@/lib/db/schema";
+
+/** What the cashier can do about a sale that is not confirmed. */
+export type NextStep =
+  /** Repeat it under its own key (electricity, bill: the core service is idempotent on the key). */
+  | "retry"
+  /** Ask the traffic-fine registry whether the notices read paid now (never marks anything paid). */
+  | "recheck_registry"
+  /** Nothing the till can do: a supervisor resolves it with the reconciliation data. */
+  | "supervisor";
+
+/** One printed line of a slip shown without the journal (label: value). */
+export interface SlipLine {
+  label: string;
+  value: string;
+  /** Tokens and PINs: printed large, in groups of four. */
+  big?: boolean;
+}
+
+/**
+ * The core service answered but the journal could not be written (the database is down).
+ * The cashier must see what came back: tokens, PIN or registry numbers, as slip lines.
+ */
+export interface NotRecorded {
+  /** Always "Not recorded: keep this slip and tell a supervisor." */
+  notice: string;
+  title: string;
+  lines: SlipLine[];
+}
 
 export interface SaleView {
   id: string;
@@ -7,18 +39,46 @@ export interface SaleView {
   status: SaleStatus;
   method: PaymentMethod;
   amountCents: number;
-  /** Meter number, account number, ... */
+  /** Meter number, account number, notice numbers, "<product> <recipient>". */
   reference: string;
-  /** Cashier-safe reason when the sale failed or is not confirmed. */
+  /** Cashier-safe reason when the sale failed or is not confirmed, in whole sentences. */
   message: string | null;
   /** Recorded for card and waiting for the customer's card payment (nothing sent yet). */
   awaitingCard: boolean;
   /**
    * Unknown after it was sent upstream (electricity or bill): Retry under its own key is safe.
-   * An unknown card sale that was never sent (payment not verified) is for a supervisor.
+   * Same as `nextStep === "retry"`; kept for the card flow's screens.
    */
   retryable: boolean;
+  /** For an unknown sale: what the "Not confirmed" panel offers. Null otherwise. */
+  nextStep: NextStep | null;
+  /** ISO instant the sale was recorded. */
+  createdAt: string;
+  /** The cashier has seen this completed sale's slip (the slip page was shown to them). */
+  seen: boolean;
+  /** Set only when the journal could not be written after the core service answered. */
+  notRecorded: NotRecorded | null;
+}
+
+/**
+ * A refusal of the duplicate-sale guard: the same thing for the same amount was sold moments
+ * ago at this till or by this cashier. The form asks "Sell again?" and, if the cashier says
+ * yes, sends the same input with `sellAgain: true` (and the same key).
+ */
+export interface DuplicateRefusal {
+  ok: false;
+  error: string;
+  duplicateOf: SaleView;
+}
+
+/** Fields every counter-sale action accepts besides its own: the key and the "sell again" answer. */
+export interface SaleActionCommon {
+  idempotencyKey: string;
+  /** The cashier answered "Sell again?" with yes: the duplicate-sale guard lets it through. */
+  sellAgain?: boolean;
 }
 
 /** What the till says about a sale whose outcome the core service did not confirm. */
 export const NOT_CONFIRMED = "Not confirmed — do not sell again";
+
+export const NOT_RECORDED_NOTICE = "Not recorded: keep this slip and tell a supervisor.";

@@ -43,12 +43,21 @@ export function listTransactions(ctx: Ctx): Reply {
   });
 }
 
+/**
+ * Every API request that reached a route, per path: repeats of one idempotency key are
+ * counted (the transaction list merges them), so a test can see a double send.
+ */
+export function listRequests(ctx: Ctx): Reply {
+  return json(200, { requests: Object.fromEntries(ctx.state.requests) });
+}
+
 const faultSchema = z.object({
   path: z.string().min(1),
-  kind: z.enum(["latency", "timeout", "http500", "malformed", "drop"]),
+  kind: z.enum(["latency", "timeout", "http500", "malformed", "drop", "refuse"]),
   count: z.number().int().min(1).default(1),
   ms: z.number().int().min(0).max(3_600_000).optional(),
   variant: z.enum(["text", "shape"]).default("text"),
+  code: z.number().int().positive().optional(),
 });
 
 export function addFault(ctx: Ctx): Reply {
@@ -60,7 +69,14 @@ export function addFault(ctx: Ctx): Reply {
       ? "*"
       : `/${f.path.replace(/^\/+/, "").replace(/^api\//i, "")}`.replace(/\/+$/, "");
   const ms = f.ms ?? (f.kind === "timeout" ? 300_000 : f.kind === "latency" ? 500 : 0);
-  ctx.state.faults.push({ path, kind: f.kind, remaining: f.count, ms, variant: f.variant });
+  ctx.state.faults.push({
+    path,
+    kind: f.kind,
+    remaining: f.count,
+    ms,
+    variant: f.variant,
+    code: f.code,
+  });
   return listFaults(ctx);
 }
 

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Fault, SandboxState } from "./state";
-import type { Handler, Reply } from "./wire";
+import { ERR, fail, type Handler, type Reply } from "./wire";
 
 export interface Route {
   method: string;
@@ -141,6 +141,7 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse): P
       query: url.searchParams,
     });
 
+  if (route.api) rt.state.requests.set(apiPath, (rt.state.requests.get(apiPath) ?? 0) + 1);
   const fault: Fault | null = route.api ? rt.state.takeFault(apiPath) : null;
   if (!fault) return send(res, run());
   switch (fault.kind) {
@@ -171,6 +172,10 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse): P
       res.end(text);
       return;
     }
+    case "refuse":
+      // A business refusal in the success/data envelope, whatever the request (a later
+      // attempt refused after an earlier one went through).
+      return send(res, fail(fault.code ?? ERR.insufficientCredit, "Refused (sandbox fault)"));
     case "drop":
       run();
       req.socket.destroy();

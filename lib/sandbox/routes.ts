@@ -58,6 +58,7 @@ export const ROUTES: Route[] = [
   web("GET", "/__sandbox/health", control.health),
   web("POST", "/__sandbox/reset", control.reset),
   web("GET", "/__sandbox/transactions", control.listTransactions),
+  web("GET", "/__sandbox/requests", control.listRequests),
   web("GET", "/__sandbox/faults", control.listFaults),
   web("POST", "/__sandbox/faults", control.addFault),
   web("DELETE", "/__sandbox/faults", control.clearFaults),

@@ -43,7 +43,7 @@ export interface Order {
   state: OrderState;
 }
 
-export type FaultKind = "latency" | "timeout" | "http500" | "malformed" | "drop";
+export type FaultKind = "latency" | "timeout" | "http500" | "malformed" | "drop" | "refuse";
 
 export interface Fault {
   path: string;
@@ -51,6 +51,8 @@ export interface Fault {
   remaining: number;
   ms: number;
   variant: "text" | "shape";
+  /** "refuse": the errorNo answered (default 1005, merchant credit insufficient). */
+  code?: number;
 }
 
 export interface Quote {
@@ -89,6 +91,8 @@ export class SandboxState {
   orderScripts = new Map<string, string[]>();
   quotes = new Map<string, Quote>();
   faults: Fault[] = [];
+  /** Every API request that reached a route, per path, repeats of one key included. */
+  requests = new Map<string, number>();
   ledger: LedgerEdits = {
     extra: [],
     amendedCents: new Map(),
@@ -132,6 +136,7 @@ export class SandboxState {
     this.orderScripts = new Map();
     this.quotes = new Map();
     this.faults = [];
+    this.requests = new Map();
     this.ledger = { extra: [], amendedCents: new Map(), hidden: new Set(), verificationErrors: [] };
     // Start numbering away from zero so receipt numbers look like real ones.
     this.seq = 100_000 + (Math.floor(now / 1000) % 100_000) * 10;

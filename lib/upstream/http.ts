@@ -6,6 +6,7 @@ import { upstreamFailure, type WireAnswer } from "./envelope";
 import { TRANSPORT_MESSAGES } from "./messages";
 import { OPERATIONS, type OperationName } from "./operations";
 import { backoffDelayMs, shouldRetry } from "./retry";
+import { noteRawAnswer } from "./raw-answers";
 
 /** Per-call overrides; the defaults come from the environment and the operation's retry policy. */
 export interface CallOptions {
@@ -104,9 +105,17 @@ async function sendOnce(
       redirect: "manual",
     });
     const text = await response.text();
+    noteRawAnswer(operation, response.status, text);
     return { status: response.status, body: parseJson(text) };
   } catch (error) {
-    throw transportFailure(operation, error, timeoutMs);
+    const failure = transportFailure(operation, error, timeoutMs);
+    noteRawAnswer(
+      operation,
+      null,
+      null,
+      failure.outcomeKnown ? "not_sent" : failure.kind === "timeout" ? "timeout" : "connection",
+    );
+    throw failure;
   }
 }
 

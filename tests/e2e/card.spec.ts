@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO, ensureShiftOpen, signIn } from "./support/auth";
+import { saleKeyOf } from "./support/municipal";
 import { E2E } from "./support/env";
 
 /**
@@ -58,8 +59,7 @@ async function sellByCard(page: Page, amount = "50") {
   await page.getByRole("button", { name: "Confirm meter" }).click();
   await page.getByRole("textbox", { name: "Amount" }).fill(amount);
   await page.getByRole("combobox", { name: "Payment method" }).selectOption("card");
-  const key = await page.evaluate(() => window.sessionStorage.getItem("kassa.saleKey.electricity"));
-  expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  const key = await saleKeyOf(page, "electricity");
   await page.getByRole("button", { name: "Purchase" }).click();
   await expect(page.getByRole("heading", { name: `Card payment of R ${amount},00` })).toBeVisible();
   await expect(page.getByRole("img", { name: "QR code of the card payment page" })).toBeVisible();

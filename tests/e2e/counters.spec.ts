@@ -313,7 +313,8 @@ test("the back office speaks in words: kinds and tills by name, events in the si
   const office = await supervisor(browser);
   await office.goto("/office");
   const kinds = office.getByRole("list", { name: "Sales by kind" });
-  await expect(kinds).toContainText("Prepaid electricity");
+  await expect(kinds).toContainText("Electricity");
+  await expect(kinds).not.toContainText("electricity");
   await expect(office.getByRole("list", { name: "Sales per till" })).toContainText("Till 3");
   await expect(office.getByRole("list", { name: "Sales per cashier" })).not.toBeEmpty();
   await office.goto("/shifts");

@@ -118,14 +118,14 @@ test("a timeout on marking paid leaves one unknown sale, never marked twice", as
     await page.getByRole("button", { name: "Pay", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Not confirmed" })).toContainText("do not take payment for these fines again");
     expect(await markPaidFaultsLeft(page.request)).toBe(0);
-    return (await page.getByTestId("fines-unknown-sale").textContent())!;
+    return (await page.getByTestId("not-confirmed-sale-id").textContent())!;
   });
   expect(saleId).toMatch(/^[0-9a-f-]{36}$/);
   expect(await finesTransactions(page.request, saleId)).toEqual([]);
 
   // Resolving starts with a look-up: the registry did not clear the fine.
   await page.getByRole("button", { name: "Check with the registry" }).click();
-  await expect(page.getByTestId("fines-recheck")).toContainText(`Not paid at the registry: ${notice}.`);
+  await expect(page.getByTestId("not-confirmed-note")).toContainText(`Not paid at the registry: ${notice}.`);
   expect(await finesTransactions(page.request, saleId)).toEqual([]);
 
   // The same fine cannot be paid again while that sale is unresolved.
@@ -147,11 +147,11 @@ test("a marking whose answer is lost after the registry cleared the fine reads p
     await addMarkPaidFault(page.request, "drop");
     await page.getByRole("button", { name: "Pay", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Not confirmed" })).toBeVisible();
-    return (await page.getByTestId("fines-unknown-sale").textContent())!;
+    return (await page.getByTestId("not-confirmed-sale-id").textContent())!;
   });
   await page.getByRole("button", { name: "Check with the registry" }).click();
-  await expect(page.getByTestId("fines-recheck")).toContainText(`Paid at the registry: ${notice}.`);
-  await expect(page.getByTestId("fines-recheck")).toContainText("do not take payment again");
+  await expect(page.getByTestId("not-confirmed-note")).toContainText(`Paid at the registry: ${notice}.`);
+  await expect(page.getByTestId("not-confirmed-note")).toContainText("do not take payment again");
   // Exactly the one marking that got lost; the re-check marked nothing.
   expect(await finesTransactions(page.request, saleId)).toHaveLength(1);
 });

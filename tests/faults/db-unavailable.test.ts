@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Session } from "../../bench/lib/kassa-client";
-import { cashierWithShift, createDatabase, freePort, PG_URL, purchase, saleOf, sandboxClient, startInstance, type Instance, type TempDatabase } from "./support/cluster";
+import {
+  cashierWithShift,
+  createDatabase,
+  freePort,
+  PG_URL,
+  purchase,
+  saleOf,
+  sandboxClient,
+  startInstance,
+  type Instance,
+  type TempDatabase,
+} from "./support/cluster";
 
 /**
  * The journal's PostgreSQL refuses connections for a moment: a sale is refused with a
@@ -32,10 +43,13 @@ describe.skipIf(!PG_URL)("the database unavailable for a moment", () => {
   it("refuses the sale with a clear message before anything goes upstream", async () => {
     const before = (await sandbox.transactions()).length;
     await database.admin(`alter database ${database.name} allow_connections false`);
-    await database.admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database.name}'`);
+    await database.admin(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database.name}'`,
+    );
 
     const key = crypto.randomUUID();
-    const refused = await purchase(till, key);
+    // Another amount than the sale above: the same meter and amount again would need "Sell again".
+    const refused = await purchase(till, key, "01100000007", "tshwane_prepaid", "41");
     expect(refused.status).toBe(200);
     expect(refused.result?.ok).toBe(false);
     expect(refused.result?.error).toMatch(/database/i);
@@ -43,7 +57,7 @@ describe.skipIf(!PG_URL)("the database unavailable for a moment", () => {
     expect(await sandbox.transactions()).toHaveLength(before);
 
     await database.admin(`alter database ${database.name} allow_connections true`);
-    const sold = await purchase(till, key);
+    const sold = await purchase(till, key, "01100000007", "tshwane_prepaid", "41");
     expect(saleOf(sold)?.status, sold.body.slice(0, 300)).toBe("completed");
     expect((await sandbox.transactions()).filter((t) => t.idempotency === key)).toHaveLength(1);
     expect(app.proc.child.exitCode).toBeNull();

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAction, readActions, signIn, type Session } from "../../bench/lib/kassa-client";
 import { generatedInputs, isValidationRefusal } from "../e2e/security-inputs";
 import { ACTIONS, type Role } from "../e2e/security-table";
-import { DIST, freePort, fresh, sandboxClient, startInstance, type Instance } from "./support/cluster";
+import {
+  DIST,
+  freePort,
+  fresh,
+  sandboxClient,
+  startInstance,
+  type Instance,
+} from "./support/cluster";
 
 /**
  * Generated inputs into every server action against a Kassa and a sandbox nobody else uses:
@@ -26,7 +33,8 @@ describe("generated input into every action, alone with the sandbox", () => {
   beforeAll(async () => {
     stopSandbox = (await sandbox.start()).stop;
     app = await startInstance(await freePort(), sandbox.port, { dataDir: DATA });
-    for (const role of Object.keys(WHO) as Role[]) sessions.set(role, await signIn(app.baseUrl, WHO[role]));
+    for (const role of Object.keys(WHO) as Role[])
+      sessions.set(role, await signIn(app.baseUrl, WHO[role]));
   });
 
   afterAll(async () => {
@@ -40,11 +48,19 @@ describe("generated input into every action, alone with the sandbox", () => {
     const wrong: string[] = [];
     for (const action of readActions(DIST)) {
       const entry = ACTIONS[`${action.filename}#${action.exportedName}`];
-      expect(entry, `${action.filename}#${action.exportedName} is not in security-table.ts`).toBeDefined();
-      for (const { input, field } of fc.sample(generatedInputs(entry!.input), { numRuns: 20, seed: SEED })) {
+      expect(
+        entry,
+        `${action.filename}#${action.exportedName} is not in security-table.ts`,
+      ).toBeDefined();
+      for (const { input, field } of fc.sample(generatedInputs(entry!.input), {
+        numRuns: 20,
+        seed: SEED,
+      })) {
         const call = await callAction(sessions.get(entry!.roles[0]!)!, action, input);
         if (call.status !== 200 || !isValidationRefusal(call.result, field)) {
-          wrong.push(`${action.exportedName} ${JSON.stringify(input)?.slice(0, 120)} → ${call.status} ${JSON.stringify(call.result)}`);
+          wrong.push(
+            `${action.exportedName} ${JSON.stringify(input)?.slice(0, 120)} → ${call.status} ${JSON.stringify(call.result)}`,
+          );
         }
       }
     }

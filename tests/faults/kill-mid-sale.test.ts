@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Session } from "../../bench/lib/kassa-client";
-import { act, cashierWithShift, freePort, fresh, HISTORY, purchase, saleOf, sandboxClient, startInstance, type Instance } from "./support/cluster";
+import {
+  act,
+  cashierWithShift,
+  freePort,
+  fresh,
+  HISTORY,
+  purchase,
+  PURCHASE_PATH,
+  saleOf,
+  sandboxClient,
+  startInstance,
+  type Instance,
+} from "./support/cluster";
 
 /**
  * Kassa SIGKILLed while a vend is on the wire (recorded pending, sent, not settled). After a
@@ -31,15 +43,21 @@ describe("killed between recording a sale and settling it", () => {
 
   it("restarts with the sale unknown, and Retry completes it once", async () => {
     const key = crypto.randomUUID();
-    // Hold the Purchase call open (the sandbox does not execute it) until Kassa dies.
-    await sandbox.fault({ path: "/v2/Electricity/Purchase", kind: "timeout", count: 1, ms: 120_000 });
+    // A slow core service: the Purchase call arrives, Kassa dies while it waits, and the
+    // sandbox then executes the vend anyway (a latency fault works after its delay).
+    await sandbox.fault({ path: PURCHASE_PATH, kind: "latency", count: 1, ms: 4_000 });
     const inFlight = purchase(till, key).catch((error: unknown) => error);
-    for (let i = 0; i < 600 && (await sandbox.faults()).some((f) => f.remaining > 0); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(await sandbox.faults()).toEqual([]); // the Purchase call reached the core service
+    for (let i = 0; i < 600 && (await sandbox.requests(PURCHASE_PATH)) === 0; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await sandbox.requests(PURCHASE_PATH)).toBe(1); // the Purchase call reached the core service
 
     await app!.proc.kill9();
     await inFlight;
     app = await startInstance(port, sandbox.port, { dataDir: DATA });
+    // The vend the dead Kassa started has happened at the core service by now.
+    for (let i = 0; i < 200 && (await sandbox.transactions()).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect((await sandbox.transactions()).filter((t) => t.idempotency === key)).toHaveLength(1);
 
     const found = await act(till, HISTORY, "saleByKeyAction", { idempotencyKey: key });
     const sale = saleOf(found);
@@ -50,5 +68,7 @@ describe("killed between recording a sale and settling it", () => {
     expect(saleOf(retried)).toMatchObject({ id: sale!.id, status: "completed" });
     const transactions = (await sandbox.transactions()).filter((t) => t.idempotency === key);
     expect(transactions).toHaveLength(1);
+    // Two requests reached the core service (the killed one and the Retry); one vend.
+    expect(await sandbox.requests(PURCHASE_PATH)).toBe(2);
   });
 });

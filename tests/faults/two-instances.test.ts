@@ -1,12 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "pg";
 import type { Session } from "../../bench/lib/kassa-client";
-import { cashierWithShift, createDatabase, freePort, PG_URL, purchase, saleOf, sandboxClient, startInstance, type Instance, type TempDatabase } from "./support/cluster";
+import {
+  cashierWithShift,
+  createDatabase,
+  freePort,
+  PG_URL,
+  purchase,
+  PURCHASE_PATH,
+  saleOf,
+  sandboxClient,
+  startInstance,
+  type Instance,
+  type TempDatabase,
+} from "./support/cluster";
 
 /**
  * Two Kassa instances on one PostgreSQL journal, one sandbox: the same purchases submitted
  * 200 times at once, half to each instance. The database's unique key decides, so the
- * core service sees exactly one transaction per idempotency key.
+ * core service receives exactly one purchase request per idempotency key (counted raw, as
+ * they reach it: its transaction list would merge repeats of a key and hide a double send).
  */
 const sandbox = sandboxClient();
 const METERS = [
@@ -28,7 +41,9 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
     // Both start together: their migrations queue on the advisory lock.
     const ports = [await freePort(), await freePort()];
     while (ports[1] === ports[0]) ports[1] = await freePort();
-    instances = await Promise.all(ports.map((port) => startInstance(port, sandbox.port, { databaseUrl: database.url })));
+    instances = await Promise.all(
+      ports.map((port) => startInstance(port, sandbox.port, { databaseUrl: database.url })),
+    );
     const a = await cashierWithShift(instances[0]!.baseUrl);
     tills = [a, a.on(instances[1]!.baseUrl)];
   });
@@ -44,9 +59,15 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
     const submissions = Array.from({ length: 200 }, (_, i) => {
       const k = i % keys.length;
       const [meter, municipality] = METERS[k % METERS.length]!;
-      return { key: keys[k]!, call: purchase(tills[i % 2]!, keys[k]!, meter, municipality) };
+      // Each key its own amount: the same meter and amount twice would be a duplicate sale to confirm.
+      return {
+        key: keys[k]!,
+        call: purchase(tills[i % 2]!, keys[k]!, meter, municipality, String(40 + k)),
+      };
     });
-    const answers = await Promise.all(submissions.map(async (s) => ({ key: s.key, call: await s.call })));
+    const answers = await Promise.all(
+      submissions.map(async (s) => ({ key: s.key, call: await s.call })),
+    );
 
     expect(answers.filter((a) => a.call.status !== 200)).toEqual([]);
     // Every submission of one key answers the same completed sale: the ones that lost the
@@ -59,13 +80,21 @@ describe.skipIf(!PG_URL)("two instances on one PostgreSQL", () => {
     }
     expect([...saleIds.values()].map((s) => s.size)).toEqual(keys.map(() => 1));
 
+    expect(await sandbox.requests(PURCHASE_PATH)).toBe(keys.length);
     const transactions = await sandbox.transactions();
-    const perKey = keys.map((k) => transactions.filter((t) => t.idempotency === k && /Electricity\/Purchase/i.test(t.path)).length);
+    const perKey = keys.map(
+      (k) =>
+        transactions.filter((t) => t.idempotency === k && /Electricity\/Purchase/i.test(t.path))
+          .length,
+    );
     expect(perKey).toEqual(keys.map(() => 1));
 
     const client = new Client({ connectionString: database.url });
     await client.connect();
-    const { rows } = await client.query("select status, count(*)::int as n from sales where idempotency_key = any($1) group by status", [keys]);
+    const { rows } = await client.query(
+      "select status, count(*)::int as n from sales where idempotency_key = any($1) group by status",
+      [keys],
+    );
     await client.end();
     expect(rows).toEqual([{ status: "completed", n: 20 }]);
   });

@@ -14,6 +14,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: "forks",
     fileParallelism: false,
-    reporters: process.env.CI ? ["default", ["json", { outputFile: ".ci/out/faults.json" }]] : ["default"],
+    reporters: process.env.CI
+      ? ["default", ["json", { outputFile: ".ci/out/faults.json" }]]
+      : ["default"],
   },
 });

@@ -11,7 +11,10 @@ import { SANDBOX_API_KEY } from "@/lib/env-schema";
  * these tests decide whether a paid sale goes through; everything card-related is real.
  */
 const fulfil = vi.hoisted(() => ({ result: vi.fn<() => Promise<unknown>>() }));
-vi.mock("@/lib/sales/kinds/vas", () => ({ fulfilVas: () => fulfil.result() }));
+vi.mock("@/lib/sales/kinds/vas", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/lib/sales/kinds/vas")>();
+  return { vasKind: { ...original.vasKind, fulfil: () => fulfil.result() } };
+});
 
 process.env.KASSA_DATA_DIR = path.join(os.tmpdir(), `kassa-card-${process.pid}-${Date.now()}`);
 process.env.KASSA_PUBLIC_URL = "http://kassa.test";
@@ -51,6 +54,8 @@ async function staffOf(username: string, tillId: string): Promise<Staff> {
   };
 }
 
+const recorded = { actor: { username: "test" }, kind: "sale_recorded" as const, detail: {} };
+
 async function control(pathname: string, body?: unknown) {
   const res = await fetch(`${sandbox.origin}/__sandbox${pathname}`, {
     method: body === undefined ? "GET" : "POST",
@@ -62,17 +67,32 @@ async function control(pathname: string, body?: unknown) {
 }
 
 async function cardSale(staff: Staff, amountCents = 5000) {
-  const { sale } = await journal.recordSale({
-    idempotencyKey: randomUUID(),
-    kind: "vas",
-    method: "card",
-    amountCents,
-    reference: "vodacom-29",
-    request: { productId: "vodacom-29", productName: "Vodacom airtime", category: "airtime" },
-    userId: staff.userId,
-    tillId: staff.till.id,
-    shiftId: null,
-  });
+  const { sale } = await journal.recordSale(
+    {
+      idempotencyKey: randomUUID(),
+      kind: "vas",
+      method: "card",
+      amountCents,
+      reference: "vodacom-29",
+      request: {
+        productId: "vodacom-29",
+        productName: "Vodacom airtime",
+        category: "airtime",
+        brand: "Vodacom",
+        reference: [],
+        amountCents,
+        fees: [],
+        totalCents: amountCents,
+        recipient: null,
+        quoteId: null,
+      },
+      userId: staff.userId,
+      tillId: staff.till.id,
+      shiftId: null,
+      fingerprint: "test",
+    },
+    recorded,
+  );
   return sale;
 }
 

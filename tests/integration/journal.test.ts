@@ -23,11 +23,16 @@ beforeAll(async () => {
   send = await import("@/lib/sales/send");
   schema = await import("@/lib/db/schema");
   database = await (await import("@/lib/db")).db();
-  const [cashier] = await database.select().from(schema.users).where(eq(schema.users.username, "cashier"));
+  const [cashier] = await database
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.username, "cashier"));
   cashierId = cashier!.id;
 });
 
 const actor = { username: "cashier", role: "cashier", tillId: "till-1" };
+
+const recorded = { actor, kind: "sale_recorded" as const, detail: {} };
 
 function newSale(key = randomUUID()) {
   return {
@@ -36,37 +41,55 @@ function newSale(key = randomUUID()) {
     method: "cash" as const,
     amountCents: 5000,
     reference: "01100000007",
-    request: { meterNumber: "01100000007", municipality: "tshwane_prepaid", minCents: null, maxCents: null },
+    request: {
+      meterNumber: "01100000007",
+      municipality: "tshwane_prepaid",
+      minCents: null,
+      maxCents: null,
+    },
     userId: cashierId,
     tillId: "till-1",
     shiftId: null,
+    fingerprint: `test|${key}`,
   };
 }
 
 describe("the journal", () => {
   it("records one row per idempotency key, however often it is submitted", async () => {
     const input = newSale();
-    const results = await Promise.all(Array.from({ length: 10 }, () => journal.recordSale(input)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => journal.recordSale(input, recorded)),
+    );
     expect(new Set(results.map((r) => r.sale.id)).size).toBe(1);
     expect(results.filter((r) => !r.existing)).toHaveLength(1);
   });
 
   it("refuses a key reused for another cashier's sale", async () => {
     const input = newSale();
-    await journal.recordSale(input);
-    const [other] = await database.select().from(schema.users).where(eq(schema.users.username, "cashier2"));
-    await expect(journal.recordSale({ ...input, userId: other!.id })).rejects.toThrow(/reused/);
+    await journal.recordSale(input, recorded);
+    const [other] = await database
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.username, "cashier2"));
+    await expect(journal.recordSale({ ...input, userId: other!.id }, recorded)).rejects.toThrow(
+      /reused/,
+    );
   });
 
   it("lets exactly one caller send a sale", async () => {
-    const { sale } = await journal.recordSale(newSale());
-    const claims = await Promise.all(Array.from({ length: 8 }, () => journal.claimAttempt(sale.id, "first")));
+    const { sale } = await journal.recordSale(newSale(), recorded);
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, () => journal.claimAttempt(sale.id, "first")),
+    );
     expect(claims.filter(Boolean)).toHaveLength(1);
   });
 
   it("sends a cash sale once and keeps the tokens", async () => {
-    const { sale } = await journal.recordSale(newSale());
-    const [a, b] = await Promise.all([send.sendSale(sale.id, "first", actor), send.sendSale(sale.id, "first", actor)]);
+    const { sale } = await journal.recordSale(newSale(), recorded);
+    const [a, b] = await Promise.all([
+      send.sendSale(sale.id, "first", actor),
+      send.sendSale(sale.id, "first", actor),
+    ]);
     const settled = await journal.findSale(sale.id);
     expect(settled!.status).toBe("completed");
     expect(settled!.attempts).toBe(1);
@@ -75,8 +98,11 @@ describe("the journal", () => {
   });
 
   it("never re-sends an unknown sale that was never sent (an unverified card payment)", async () => {
-    const { sale } = await journal.recordSale({ ...newSale(), method: "card" });
-    await database.update(schema.sales).set({ status: "unknown" }).where(eq(schema.sales.id, sale.id));
+    const { sale } = await journal.recordSale({ ...newSale(), method: "card" }, recorded);
+    await database
+      .update(schema.sales)
+      .set({ status: "unknown" })
+      .where(eq(schema.sales.id, sale.id));
     expect(await journal.claimAttempt(sale.id, "retry")).toBeUndefined();
     const after = await send.sendSale(sale.id, "retry", actor);
     expect(after.status).toBe("unknown");
@@ -84,8 +110,11 @@ describe("the journal", () => {
   });
 
   it("re-sends an unknown electricity sale under its own key", async () => {
-    const { sale } = await journal.recordSale(newSale());
-    await database.update(schema.sales).set({ status: "unknown", attempts: 1 }).where(eq(schema.sales.id, sale.id));
+    const { sale } = await journal.recordSale(newSale(), recorded);
+    await database
+      .update(schema.sales)
+      .set({ status: "unknown", attempts: 1 })
+      .where(eq(schema.sales.id, sale.id));
     const after = await send.sendSale(sale.id, "retry", actor);
     expect(after.status).toBe("completed");
     expect(after.attempts).toBe(2);
@@ -95,15 +124,16 @@ describe("the journal", () => {
 describe("the sweep after a crash", () => {
   it("marks sent-but-unsettled sales unknown, abandoned card waits unverified, unsent cash sales failed", async () => {
     const { sweepInterruptedSales } = await import("@/lib/sales/sweep");
-    const sent = (await journal.recordSale(newSale())).sale;
+    const sent = (await journal.recordSale(newSale(), recorded)).sale;
     await database.update(schema.sales).set({ attempts: 1 }).where(eq(schema.sales.id, sent.id));
-    const waitingCard = (await journal.recordSale({ ...newSale(), method: "card" })).sale;
-    const abandonedCard = (await journal.recordSale({ ...newSale(), method: "card" })).sale;
+    const waitingCard = (await journal.recordSale({ ...newSale(), method: "card" }, recorded)).sale;
+    const abandonedCard = (await journal.recordSale({ ...newSale(), method: "card" }, recorded))
+      .sale;
     await database
       .update(schema.sales)
       .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
       .where(eq(schema.sales.id, abandonedCard.id));
-    const neverSent = (await journal.recordSale(newSale())).sale;
+    const neverSent = (await journal.recordSale(newSale(), recorded)).sale;
 
     await sweepInterruptedSales(database, 0);
 

@@ -156,6 +156,35 @@ describe("sandbox: fault injection at the wire", () => {
     expect(await count()).toBe(1);
   });
 
+  it("requests counts every call per path, repeats of one key included, where transactions merge them", async () => {
+    const requests = async () =>
+      (await sb.control<{ requests: Record<string, number> }>("/requests")).body.requests[
+        PURCHASE
+      ] ?? 0;
+    await sb.control("/faults", { path: PURCHASE, kind: "drop" });
+    await rawPost(PURCHASE, purchase("f-6"));
+    await sb.api(PURCHASE, purchase("f-6"));
+    await sb.api(PURCHASE, purchase("f-6"));
+    expect(await count()).toBe(1);
+    expect(await requests()).toBe(3);
+    await sb.control("/reset", {});
+    expect(await requests()).toBe(0);
+  });
+
+  it("refuse answers a business refusal in the envelope without executing, even for a key that went through", async () => {
+    await sb.api(PURCHASE, purchase("f-7"));
+    await sb.control("/faults", { path: PURCHASE, kind: "refuse" });
+    const refused = await sb.api<Envelope<unknown>>(PURCHASE, purchase("f-7"));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ success: false, errorNo: 1005 });
+    expect(await count()).toBe(1);
+    await sb.control("/faults", { path: PURCHASE, kind: "refuse", code: 1002 });
+    expect((await sb.api<Envelope<unknown>>(PURCHASE, purchase("f-8"))).body).toMatchObject({
+      errorNo: 1002,
+    });
+    expect(await count()).toBe(1);
+  });
+
   it('"*" matches every /api path; DELETE clears the faults', async () => {
     await sb.control("/faults", { path: "*", kind: "http500", count: 5 });
     expect((await rawPost("/v1/Merchant/CheckBalance", {})).status).toBe(500);

@@ -8,7 +8,13 @@ describe("planOrder", () => {
         kind: "electricity",
         amountCents: 5000,
         reference: "01100000008",
-        request: { meterNumber: "01100000008", municipality: "tshwane_prepaid" },
+        request: {
+          meterNumber: "01100000008",
+          municipality: "tshwane_prepaid",
+          customerName: null,
+          minCents: null,
+          maxCents: null,
+        },
       },
       15,
     );
@@ -32,12 +38,10 @@ describe("planOrder", () => {
         kind: "fines",
         amountCents: 75000,
         reference: "A,B",
-        request: {
-          fines: [
-            { noticeNumber: "1001", grossCents: 50000 },
-            { noticeNumber: "1002", grossCents: 25000 },
-          ],
-        },
+        request: finesRequest([
+          { noticeNumber: "1001", grossCents: 50000 },
+          { noticeNumber: "1002", grossCents: 25000 },
+        ]),
       },
       15,
     );
@@ -55,7 +59,7 @@ describe("planOrder", () => {
         kind: "fines",
         amountCents: 80000,
         reference: "1001",
-        request: { fines: [{ noticeNumber: "1001", grossCents: 50000 }] },
+        request: finesRequest([{ noticeNumber: "1001", grossCents: 50000 }]),
       },
       15,
     );
@@ -69,7 +73,12 @@ describe("planOrder", () => {
         kind: "vas",
         amountCents: 2900,
         reference: "p1",
-        request: { productId: "p1", productName: "Vodacom airtime R29", category: "airtime" },
+        request: vasRequest({
+          productId: "p1",
+          productName: "Vodacom airtime R29",
+          category: "airtime",
+          totalCents: 2900,
+        }),
       },
       15,
     );
@@ -79,7 +88,12 @@ describe("planOrder", () => {
         kind: "vas",
         amountCents: 5000,
         reference: "l1",
-        request: { productId: "l1", category: "lotto" },
+        request: vasRequest({
+          productId: "l1",
+          productName: "Lotto",
+          category: "lotto",
+          totalCents: 5000,
+        }),
       },
       15,
     );
@@ -92,7 +106,7 @@ describe("planOrder", () => {
         kind: "bill",
         amountCents: 12345,
         reference: "ACC1",
-        request: { accountNumber: "ACC1", municipality: "mogale_postpaid" },
+        request: { accountNumber: "ACC1", municipality: "mogale_postpaid", customerName: null },
       },
       15,
     );
@@ -102,6 +116,52 @@ describe("planOrder", () => {
       vatPercent: null,
     });
   });
+});
+
+/** Requests in the kinds' one stored shape (lib/sales/kinds/): card lines read nothing else. */
+function finesRequest(fines: { noticeNumber: string; grossCents: number }[]) {
+  return {
+    lookup: { kind: "notice", shown: fines[0]!.noticeNumber },
+    paymentType: "CARD",
+    fines: fines.map((f) => ({
+      ...f,
+      netCents: f.grossCents,
+      vendorFeeCents: 0,
+      charge: "Speeding",
+      date: null,
+    })),
+  };
+}
+
+function vasRequest(p: {
+  productId: string;
+  productName: string;
+  category: string;
+  totalCents: number;
+}) {
+  return {
+    ...p,
+    brand: "",
+    reference: [],
+    amountCents: p.totalCents,
+    fees: [],
+    recipient: null,
+    quoteId: null,
+  };
+}
+
+it("uses one line for the whole sale when the stored request is not the kind's shape", () => {
+  const plan = planOrder(
+    { kind: "vas", amountCents: 1000, reference: "x1", request: { productId: "x1" } },
+    15,
+  );
+  expect(plan.lines).toEqual([
+    expect.objectContaining({
+      name: "Airtime, data or voucher x1",
+      unitPriceCents: 1000,
+      vatCents: null,
+    }),
+  ]);
 });
 
 function vatOf(cents: number) {

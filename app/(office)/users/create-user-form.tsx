@@ -1,8 +1,11 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { createUserAction } from "./actions";
+import { createUserSchema, type CreateUserInput } from "./schema";
 
 const FIELDS = [
   { name: "username", label: "User name", type: "text" },
@@ -10,32 +13,44 @@ const FIELDS = [
   { name: "password", label: "Password", type: "password" },
 ] as const;
 
+const EMPTY: CreateUserInput = { username: "", displayName: "", password: "", role: "cashier" };
+
 /** A new cashier, supervisor or kiosk device. */
 export function CreateUserForm() {
   const router = useRouter();
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateUserInput>({ resolver: zodResolver(createUserSchema), defaultValues: EMPTY });
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    const input = Object.fromEntries(["username", "displayName", "password", "role"].map((k) => [k, String(form.get(k) ?? "")]));
+  const submit = handleSubmit(async (input) => {
     const result = await createUserAction(input);
     if (!result.ok) {
-      setErrors(result.fieldErrors ?? {});
+      for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
+        if (field in EMPTY) setError(field as keyof CreateUserInput, { message });
+      }
       setStatus(result.error);
       return;
     }
-    setErrors({});
     setStatus(`Created ${input.username}.`);
-    formElement.reset();
+    reset(EMPTY);
     router.refresh();
-  }
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="new-user" className="flex max-w-xl flex-col gap-3 rounded-xl bg-white p-4 shadow">
-      <h2 id="new-user" className="text-lg font-semibold">New user</h2>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="new-user"
+      className="flex max-w-xl flex-col gap-3 rounded-xl bg-white p-4 shadow"
+    >
+      <h2 id="new-user" className="text-lg font-semibold">
+        New user
+      </h2>
       {FIELDS.map((f) => (
         <div key={f.name} className="flex flex-col gap-1">
           <label htmlFor={`new-${f.name}`} className="font-medium">
@@ -43,29 +58,46 @@ export function CreateUserForm() {
           </label>
           <input
             id={`new-${f.name}`}
-            name={f.name}
             type={f.type}
             autoComplete={f.type === "password" ? "new-password" : "off"}
+            {...register(f.name)}
             aria-invalid={errors[f.name] ? true : undefined}
             aria-describedby={`${f.name}-error`}
             className="rounded border border-slate-400 px-3 py-2"
           />
-          <span id={`${f.name}-error`} aria-live="polite" className="text-danger">{errors[f.name]}</span>
+          <span id={`${f.name}-error`} aria-live="polite" className="text-danger">
+            {errors[f.name]?.message}
+          </span>
         </div>
       ))}
       <div className="flex flex-col gap-1">
         <label htmlFor="new-role" className="font-medium">
           Role
         </label>
-        <select id="new-role" name="role" defaultValue="cashier" aria-describedby="role-error" className="rounded border border-slate-400 px-3 py-2">
+        <select
+          id="new-role"
+          {...register("role")}
+          aria-describedby="role-error"
+          className="rounded border border-slate-400 px-3 py-2"
+        >
           <option value="cashier">Cashier</option>
           <option value="supervisor">Supervisor</option>
           <option value="kiosk">Kiosk device</option>
         </select>
-        <span id="role-error" aria-live="polite" className="text-danger">{errors.role}</span>
+        <span id="role-error" aria-live="polite" className="text-danger">
+          {errors.role?.message}
+        </span>
       </div>
-      <button type="submit" className="self-start rounded-lg bg-brand px-4 py-2 font-semibold text-white">Create user</button>
-      <p role="status" className="min-h-6">{status}</p>
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        className="self-start rounded-lg bg-brand px-4 py-2 font-semibold text-white"
+      >
+        Create user
+      </button>
+      <p role="status" className="min-h-6">
+        {status}
+      </p>
     </form>
   );
 }

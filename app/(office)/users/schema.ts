@@ -1,20 +1,39 @@
-import { z } from "zod";
-import { ROLES } from "@/lib/db/schema";
-import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
+// zod/mini: the users forms check these in the browser with react-hook-form, the actions on the server.
+import * as z from "zod/mini";
+import type { Role } from "@/lib/db/schema";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/password-rules";
+
+const ROLE_CHOICES = ["cashier", "supervisor", "kiosk"] as const satisfies readonly Role[];
 
 const password = z
   .string()
-  .min(MIN_PASSWORD_LENGTH, `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`)
-  .max(200, "That password is too long.");
+  .check(
+    z.minLength(
+      MIN_PASSWORD_LENGTH,
+      `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`,
+    ),
+    z.maxLength(MAX_PASSWORD_LENGTH, "That password is too long."),
+  );
 
 export const createUserSchema = z.object({
   username: z
     .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9][a-z0-9._-]{2,31}$/, "3 to 32 characters: letters, digits, dot, dash or underscore."),
-  displayName: z.string().trim().min(1, "Enter the name shown on screen.").max(80, "Keep the name under 80 characters."),
-  role: z.enum(ROLES, "Choose cashier, supervisor or kiosk."),
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.regex(
+        /^[a-z0-9][a-z0-9._-]{2,31}$/,
+        "3 to 32 characters: letters, digits, dot, dash or underscore.",
+      ),
+    ),
+  displayName: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, "Enter the name shown on screen."),
+      z.maxLength(80, "Keep the name under 80 characters."),
+    ),
+  role: z.enum(ROLE_CHOICES, "Choose cashier, supervisor or kiosk."),
   password,
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
@@ -22,4 +41,6 @@ export type CreateUserInput = z.infer<typeof createUserSchema>;
 const userId = z.uuid("Not a user id.");
 export const userRefSchema = z.object({ userId });
 export const resetPasswordSchema = z.object({ userId, password });
+/** The reset form's own field: the user it is for comes from the row, not from the form. */
+export const newPasswordSchema = z.object({ password });
 export const setDisabledSchema = z.object({ userId, disabled: z.boolean() });

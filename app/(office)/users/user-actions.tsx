@@ -1,8 +1,11 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { resetPasswordAction, setDisabledAction, unlockUserAction } from "./actions";
+import { newPasswordSchema } from "./schema";
 
 interface Target {
   id: string;
@@ -27,26 +30,48 @@ export function UserActions({ user }: { user: Target }) {
     setMessage(r.ok ? "Unlocked." : r.error);
     if (r.ok) router.refresh();
   }
-  async function reset(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get("password") ?? "");
+  const passwordForm = useForm<{ password: string }>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: "" },
+  });
+  const reset = passwordForm.handleSubmit(async ({ password }) => {
     const r = await resetPasswordAction({ userId: user.id, password });
-    setMessage(r.ok ? "Password reset." : (r.fieldErrors?.password ?? r.error));
-    if (r.ok) setResetting(false);
-  }
+    if (!r.ok)
+      return passwordForm.setError("password", { message: r.fieldErrors?.password ?? r.error });
+    setMessage("Password reset.");
+    passwordForm.reset();
+    setResetting(false);
+  });
+  const passwordError = passwordForm.formState.errors.password?.message;
+  const errorId = `password-error-${user.username}`;
 
   return (
     <div className="flex flex-col gap-1">
       <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={toggle} aria-label={`${user.disabled ? "Enable" : "Disable"} ${user.username}`} className="rounded border border-slate-400 px-2 py-1 text-sm">
+        <button
+          type="button"
+          onClick={toggle}
+          aria-label={`${user.disabled ? "Enable" : "Disable"} ${user.username}`}
+          className="rounded border border-slate-400 px-2 py-1 text-sm"
+        >
           {user.disabled ? "Enable" : "Disable"}
         </button>
         {user.locked && (
-          <button type="button" onClick={unlock} aria-label={`Unlock ${user.username}`} className="rounded border border-slate-400 px-2 py-1 text-sm">
+          <button
+            type="button"
+            onClick={unlock}
+            aria-label={`Unlock ${user.username}`}
+            className="rounded border border-slate-400 px-2 py-1 text-sm"
+          >
             Unlock
           </button>
         )}
-        <button type="button" onClick={() => setResetting(!resetting)} aria-label={`Reset password of ${user.username}`} className="rounded border border-slate-400 px-2 py-1 text-sm">
+        <button
+          type="button"
+          onClick={() => setResetting(!resetting)}
+          aria-label={`Reset password of ${user.username}`}
+          className="rounded border border-slate-400 px-2 py-1 text-sm"
+        >
           Reset password
         </button>
       </div>
@@ -54,12 +79,32 @@ export function UserActions({ user }: { user: Target }) {
         <form onSubmit={reset} noValidate className="flex gap-2">
           <label className="flex items-center gap-1 text-sm">
             <span>New password for {user.username}</span>
-            <input name="password" type="password" autoComplete="new-password" autoFocus className="rounded border border-slate-400 px-2 py-1" />
+            <input
+              type="password"
+              autoComplete="new-password"
+              autoFocus
+              {...passwordForm.register("password")}
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={errorId}
+              className="rounded border border-slate-400 px-2 py-1"
+            />
           </label>
-          <button type="submit" className="rounded bg-brand px-2 py-1 text-sm text-white">Save password</button>
+          <button type="submit" className="rounded bg-brand px-2 py-1 text-sm text-white">
+            Save password
+          </button>
+          <span id={errorId} aria-live="polite" className="text-sm text-danger">
+            {passwordError}
+          </span>
         </form>
       )}
-      <p role="status" aria-live="polite" data-testid={`user-msg-${user.username}`} className="text-sm">{message}</p>
+      <p
+        role="status"
+        aria-live="polite"
+        data-testid={`user-msg-${user.username}`}
+        className="text-sm"
+      >
+        {message}
+      </p>
     </div>
   );
 }

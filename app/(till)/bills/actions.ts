@@ -1,37 +1,59 @@
 "use server";
 
 import { staffAction, ActionError } from "@/lib/auth/action";
-import { confirmAccount, isUpstreamError, type BillAccount } from "@/lib/upstream";
+import { confirmAccount, type UpstreamError } from "@/lib/upstream";
 import { sellAtCounter } from "@/lib/sales/counter-sale";
-import { checkBillAmount, confirmAccountSchema, payBillSchema, type AccountView, type ConfirmAccountInput } from "./schema";
+import type { BillRequest } from "@/lib/sales/kinds/bill";
+import { checkBillAmount, confirmAccountSchema, payBillSchema, type AccountView } from "./schema";
 
-async function confirmOrExplain(input: ConfirmAccountInput): Promise<BillAccount> {
-  try {
-    return await confirmAccount(input);
-  } catch (error) {
-    if (isUpstreamError(error)) throw new ActionError(error.cashierMessage, error.kind === "rejected" ? "accountNumber" : undefined);
-    throw error;
-  }
-}
+/** A refusal of the core service (unknown account) is a message by the account field. */
+const accountField = {
+  upstreamField: (error: UpstreamError) =>
+    error.kind === "rejected" ? "accountNumber" : undefined,
+};
 
-export const confirmAccountAction = staffAction(["cashier"], confirmAccountSchema, async (input): Promise<AccountView> => {
-  const a = await confirmOrExplain(input);
-  return { accountNumber: a.accountNumber, municipality: input.municipality, name: a.name, address: a.address, amountDueCents: a.amountDueCents, dueDate: a.dueDate };
-});
+export const confirmAccountAction = staffAction(
+  ["cashier"],
+  confirmAccountSchema,
+  async (input): Promise<AccountView> => {
+    const a = await confirmAccount(input);
+    return {
+      accountNumber: a.accountNumber,
+      municipality: input.municipality,
+      name: a.name,
+      address: a.address,
+      amountDueCents: a.amountDueCents,
+      dueDate: a.dueDate,
+    };
+  },
+  accountField,
+);
 
 /** Pay: the key decides (see sellAtCounter); a new key confirms the account again before recording. */
-export const payBillAction = staffAction(["cashier"], payBillSchema, async (input, staff) => {
-  return sellAtCounter(staff, {
-    idempotencyKey: input.idempotencyKey,
-    kind: "bill",
-    method: input.method,
-    reference: input.accountNumber,
-    request: { accountNumber: input.accountNumber, municipality: input.municipality },
-    prepare: async () => {
-      const a = await confirmOrExplain(input);
-      const amount = checkBillAmount(input.amount);
-      if (!amount.ok) throw new ActionError(amount.message, "amount");
-      return { amountCents: amount.cents, request: { customerName: a.name } };
-    },
-  });
-});
+export const payBillAction = staffAction(
+  ["cashier"],
+  payBillSchema,
+  async (input, staff) => {
+    const amount = checkBillAmount(input.amount);
+    if (!amount.ok) throw new ActionError(amount.message, "amount");
+    return sellAtCounter(staff, {
+      idempotencyKey: input.idempotencyKey,
+      sellAgain: input.sellAgain,
+      kind: "bill",
+      method: input.method,
+      reference: input.accountNumber,
+      amountCents: amount.cents,
+      place: input.municipality,
+      prepare: async () => {
+        const a = await confirmAccount(input);
+        const request: BillRequest = {
+          accountNumber: input.accountNumber,
+          municipality: input.municipality,
+          customerName: a.name,
+        };
+        return { request };
+      },
+    });
+  },
+  accountField,
+);

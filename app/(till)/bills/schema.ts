@@ -4,24 +4,34 @@ import { parseRandInput } from "@/lib/money";
 import { POSTPAID_MUNICIPALITIES } from "@/lib/upstream/municipalities";
 
 /** The bills forms' fields, shared by the till's form and the server actions. No server imports. */
-export const accountNumberField = z.string().check(
-  z.trim(),
-  z.minLength(1, "Enter the account number."),
-  z.regex(/^\d+$/, "An account number has digits only."),
-  z.minLength(4, "An account number has at least 4 digits."),
-  z.maxLength(20, "An account number has at most 20 digits."),
-);
+export const accountNumberField = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, "Enter the account number."),
+    z.regex(/^\d+$/, "An account number has digits only."),
+    z.minLength(4, "An account number has at least 4 digits."),
+    z.maxLength(20, "An account number has at most 20 digits."),
+  );
 
-export const postpaidMunicipalityField = z.enum(POSTPAID_MUNICIPALITIES, { error: "Choose the municipality." });
+export const postpaidMunicipalityField = z.enum(POSTPAID_MUNICIPALITIES, {
+  error: "Choose the municipality.",
+});
 
-export const confirmAccountSchema = z.object({ accountNumber: accountNumberField, municipality: postpaidMunicipalityField });
+export const confirmAccountSchema = z.object({
+  accountNumber: accountNumberField,
+  municipality: postpaidMunicipalityField,
+});
 export type ConfirmAccountInput = z.infer<typeof confirmAccountSchema>;
 
 /** A bill payment must carry money; the municipality sets any upper limit. */
-export function checkBillAmount(text: string): { ok: true; cents: number } | { ok: false; message: string } {
+export function checkBillAmount(
+  text: string,
+): { ok: true; cents: number } | { ok: false; message: string } {
   if (text.trim() === "") return { ok: false, message: "Enter the amount in rand." };
   const cents = parseRandInput(text);
-  if (cents === null) return { ok: false, message: "Enter an amount in rand, for example 250 or 250.50." };
+  if (cents === null)
+    return { ok: false, message: "Enter an amount in rand, for example 250 or 250.50." };
   if (cents <= 0) return { ok: false, message: "The amount must be more than R 0,00." };
   return { ok: true, cents };
 }
@@ -35,6 +45,8 @@ export const payBillSchema = z.extend(confirmAccountSchema, {
   ),
   method: z.enum(["cash", "card"], { error: "Choose cash or card." }),
   idempotencyKey: z.uuid("The form has expired. Reload the page."),
+  /** The cashier answered "Sell again?" with yes (the duplicate-sale guard). */
+  sellAgain: z.optional(z.boolean()),
 });
 export type PayBillInput = z.infer<typeof payBillSchema>;
 

@@ -4,28 +4,40 @@ import { parseRandInput } from "@/lib/money";
 import { PREPAID_MUNICIPALITIES } from "@/lib/upstream/municipalities";
 
 /** The electricity forms' fields, shared by the till's form and the server actions. No server imports. */
-export const meterNumberField = z.string().check(
-  z.trim(),
-  z.minLength(1, "Enter the meter number."),
-  z.regex(/^\d+$/, "A meter number has digits only."),
-  z.minLength(6, "A meter number has at least 6 digits."),
-  z.maxLength(20, "A meter number has at most 20 digits."),
-);
+export const meterNumberField = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, "Enter the meter number."),
+    z.regex(/^\d+$/, "A meter number has digits only."),
+    z.minLength(6, "A meter number has at least 6 digits."),
+    z.maxLength(20, "A meter number has at most 20 digits."),
+  );
 
-export const prepaidMunicipalityField = z.enum(PREPAID_MUNICIPALITIES, { error: "Choose the municipality." });
+export const prepaidMunicipalityField = z.enum(PREPAID_MUNICIPALITIES, {
+  error: "Choose the municipality.",
+});
 
-export const confirmMeterSchema = z.object({ meterNumber: meterNumberField, municipality: prepaidMunicipalityField });
+export const confirmMeterSchema = z.object({
+  meterNumber: meterNumberField,
+  municipality: prepaidMunicipalityField,
+});
 export type ConfirmMeterInput = z.infer<typeof confirmMeterSchema>;
 
 export const purchaseElectricitySchema = z.extend(confirmMeterSchema, {
   amount: z.string().check(
     z.trim(),
     z.minLength(1, "Enter the amount in rand."),
-    z.refine((v) => parseRandInput(v) !== null, "Enter an amount in rand, for example 100 or 100.50."),
+    z.refine(
+      (v) => parseRandInput(v) !== null,
+      "Enter an amount in rand, for example 100 or 100.50.",
+    ),
   ),
   method: z.enum(["cash", "card"], { error: "Choose cash or card." }),
   /** Made when the form opened: the same key never sells twice. */
   idempotencyKey: z.uuid("The form has expired. Reload the page."),
+  /** The cashier answered "Sell again?" with yes (the duplicate-sale guard). */
+  sellAgain: z.optional(z.boolean()),
 });
 export type PurchaseElectricityInput = z.infer<typeof purchaseElectricitySchema>;
 

@@ -3,33 +3,32 @@
 import { actorOf } from "@/lib/auth/actor";
 import { staffAction } from "@/lib/auth/action";
 import { lookUpFines } from "@/lib/fines/lookup";
-import { recordFinesSale } from "@/lib/fines/pay";
+import { sellFines } from "@/lib/fines/pay";
 import { recheckUnknownFinesSale } from "@/lib/fines/resolve";
-import { sendSale } from "@/lib/sales/send";
-import type { SaleStatus } from "@/lib/db/schema";
+import type { SaleView } from "@/lib/sales/sale-view";
 import { lookupSchema, payFinesSchema, recheckSchema } from "./schema";
 
-export const lookUpFinesAction = staffAction(["cashier"], lookupSchema, async (input) => lookUpFines(input.kind, input.value));
-
-export interface PayOutcome {
-  saleId: string;
-  status: SaleStatus;
-  amountCents: number;
-  /** Cashier-safe reason when the sale failed or is not confirmed. */
-  message: string | null;
-}
-
-/**
- * Validate, record, then: cash is sent at once (mark-paid); card returns the pending sale
- * for <CardPayment>, which sends it once the payment is verified PAID.
- */
-export const payFinesAction = staffAction(["cashier"], payFinesSchema, async (input, staff): Promise<PayOutcome> => {
-  const sale = await recordFinesSale(staff, input);
-  const settled = input.method === "cash" && sale.status === "pending" ? await sendSale(sale.id, "first", actorOf(staff)) : sale;
-  return { saleId: settled.id, status: settled.status, amountCents: settled.amountCents, message: settled.error?.message ?? null };
+export const lookUpFinesAction = staffAction(["cashier"], lookupSchema, async (input) => lookUpFines(input.kind, input.value), {
+  upstreamField: () => "value",
 });
 
+/**
+ * The one sale path (lib/sales/counter-sale.ts): the key decides, then validate, record,
+ * and cash is marked paid at once; card returns the pending sale for <CardPayment>, which
+ * sends it once the payment is verified PAID. A refusal of the registry is shown by the fines.
+ */
+export const payFinesAction = staffAction(
+  ["cashier"],
+  payFinesSchema,
+  async (input, staff): Promise<SaleView> => sellFines(staff, input),
+  {
+    upstreamField: () => "fines",
+  },
+);
+
 /** Looks the notices of an unknown fines sale up again; never marks anything paid. */
-export const recheckFinesSaleAction = staffAction(["cashier", "supervisor"], recheckSchema, async (input, staff) =>
-  recheckUnknownFinesSale(input.saleId, actorOf(staff)),
+export const recheckFinesSaleAction = staffAction(
+  ["cashier", "supervisor"],
+  recheckSchema,
+  async (input, staff) => recheckUnknownFinesSale(input.saleId, actorOf(staff)),
 );

@@ -7,17 +7,19 @@ interface Props {
   totals: SelectionTotals;
   method: "cash" | "card";
   busy: boolean;
-  error: string | null;
+  /** The sale's answer next to Pay (refusal, duplicate question), id "fines-pay-error". */
+  notice: React.ReactNode;
   onMethod(method: "cash" | "card"): void;
   onPay(): void;
 }
 
 /** The running total of the selection, cash or card, and Pay. */
-export function PayPanel({ totals, method, busy, error, onMethod, onPay }: Props) {
+export function PayPanel({ totals, method, busy, notice, onMethod, onPay }: Props) {
   return (
     <div className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow">
       <p aria-live="polite" className="text-lg">
-        <span data-testid="fines-selected-count">{totals.count}</span> selected · fines {formatRand(totals.netCents)} + fees {formatRand(totals.vendorFeeCents)} ·{" "}
+        <span data-testid="fines-selected-count">{totals.count}</span> selected · fines{" "}
+        {formatRand(totals.netCents)} + fees {formatRand(totals.vendorFeeCents)} ·{" "}
         <strong>
           Total to pay <span data-testid="fines-total">{formatRand(totals.grossCents)}</span>
         </strong>
@@ -26,14 +28,19 @@ export function PayPanel({ totals, method, busy, error, onMethod, onPay }: Props
         <legend className="mb-1 font-medium">Payment method</legend>
         {(["cash", "card"] as const).map((m) => (
           <label key={m} className="flex items-center gap-2 text-lg">
-            <input type="radio" name="method" value={m} checked={method === m} onChange={() => onMethod(m)} className="size-5" />
+            <input
+              type="radio"
+              name="method"
+              value={m}
+              checked={method === m}
+              onChange={() => onMethod(m)}
+              className="size-5"
+            />
             {m === "cash" ? "Cash" : "Card"}
           </label>
         ))}
       </fieldset>
-      <p id="fines-pay-error" role={error ? "alert" : undefined} aria-live="assertive" className="min-h-6 text-danger">
-        {error}
-      </p>
+      {notice}
       <button
         type="button"
         onClick={onPay}

@@ -14,18 +14,29 @@ export type LookupInput = z.infer<typeof lookupSchema>;
 export const payFinesSchema = z
   .object({
     idempotencyKey: z.string().uuid(),
+    /** The cashier answered "Sell again?" with yes (the duplicate-sale guard). */
+    sellAgain: z.boolean().optional(),
     lookupKind: z.enum(LOOKUP_KINDS),
     lookupValue: z.string().max(40),
     method: z.enum(["cash", "card"]),
     fines: z
-      .array(z.object({ noticeNumber: z.string().regex(/^\d{10,20}$/), grossCents: z.number().int().positive().max(100_000_000) }))
+      .array(
+        z.object({
+          noticeNumber: z.string().regex(/^\d{10,20}$/),
+          grossCents: z.number().int().positive().max(100_000_000),
+        }),
+      )
       .min(1, "Select at least one unpaid fine.")
       .max(50)
-      .refine((fines) => new Set(fines.map((f) => f.noticeNumber)).size === fines.length, "A fine is selected twice."),
+      .refine(
+        (fines) => new Set(fines.map((f) => f.noticeNumber)).size === fines.length,
+        "A fine is selected twice.",
+      ),
   })
   .superRefine((input, ctx) => {
     const checked = checkLookup(input.lookupKind, input.lookupValue);
-    if (!checked.ok) ctx.addIssue({ code: "custom", path: ["lookupValue"], message: checked.message });
+    if (!checked.ok)
+      ctx.addIssue({ code: "custom", path: ["lookupValue"], message: checked.message });
   });
 export type PayFinesInput = z.infer<typeof payFinesSchema>;
 

@@ -1,7 +1,7 @@
 import type { SaleKind, SaleStatus } from "@/lib/db/schema";
 import { NOT_CONFIRMED } from "@/lib/sales/sale-view";
 
-export const KIND_NAMES: Record<SaleKind, string> = { electricity: "Electricity", bill: "Bill", fines: "Traffic fines", vas: "Airtime & vouchers" };
+export { KIND_LABELS as KIND_NAMES } from "@/lib/sales/kinds/labels";
 
 const LOOK: Record<SaleStatus, { text: string; className: string }> = {
   completed: { text: "Completed", className: "bg-green-100 text-green-900" },
@@ -16,7 +16,9 @@ export function StatusBadge({ status, message }: { status: SaleStatus; message: 
   return (
     <div className="flex flex-col gap-1">
       <span className={`rounded px-2 py-0.5 ${look.className}`}>{look.text}</span>
-      {message && status !== "completed" && <span className="text-sm text-slate-700">{message}</span>}
+      {message && status !== "completed" && (
+        <span className="text-sm text-slate-700">{message}</span>
+      )}
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { formatRand } from "@/lib/money";
 import { saTime } from "@/lib/sa-time";
 import { Tiles, type Tile } from "@/components/shell/tiles";
 import { OpenShiftForm } from "../shift/open-shift-form";
-import { LowBalanceWarning } from "@/components/shell/low-balance-warning";
+import { LiveLowBalance } from "@/components/till/live-low-balance";
+import { balanceNow } from "@/lib/office/balance-now";
 import Link from "next/link";
 
 export const metadata: Metadata = { title: "Till" };
@@ -30,7 +31,7 @@ export default async function TillHome({ searchParams }: { searchParams: Promise
           That page is for supervisors only.
         </p>
       )}
-      <LowBalanceWarning />
+      <LiveLowBalance initial={await balanceNow()} />
       {shift ? (
         <>
           <h1 className="sr-only">Till</h1>

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { ActionError, staffAction } from "@/lib/auth/action";
 import { env } from "@/lib/env";
-import { isUpstreamError, quoteVas } from "@/lib/upstream";
+import { quoteVas, type UpstreamError } from "@/lib/upstream";
 import { sellAtCounter } from "@/lib/sales/counter-sale";
 import type { SaleView } from "@/lib/sales/sale-view";
 import { checkAmount } from "@/lib/vas/amount";
@@ -26,85 +26,94 @@ export interface QuoteView {
 /** Upstream refusals that belong next to a field. */
 const FIELD_OF_CODE: Record<number, string> = { 1102: "amount", 1104: "mobileNumber" };
 
-export const getVasQuoteAction = staffAction(["cashier"], quoteSchema, async (input, staff): Promise<QuoteView> => {
-  const product = await findProduct(input.productId);
-  if (!product) throw new ActionError("This product is no longer available. Refresh the catalogue.");
-  const item = toCatalogueItem(product);
-  // Both checks come before any call: a bad number or amount never reaches the core service.
-  let mobileNumber: string | null = null;
-  if (item.needsMobileNumber) {
-    mobileNumber = normaliseMobileNumber(input.mobileNumber ?? "");
-    if (!mobileNumber) throw new ActionError(MOBILE_NUMBER_MESSAGE, "mobileNumber");
-  }
-  const amount = checkAmount(item, input.amount);
-  if (!amount.ok) throw new ActionError(amount.message, "amount");
-  let quote;
-  try {
-    quote = await quoteVas({ product, amountCents: amount.cents, mobileNumber });
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    throw new ActionError(error.cashierMessage, error.code === undefined ? undefined : FIELD_OF_CODE[error.code]);
-  }
-  const signed = {
-    quoteId: quote.quoteId,
-    productId: product.id,
-    amountCents: quote.amountCents,
-    fees: quote.fees,
-    totalCents: quote.totalCents,
-    mobileNumber,
-    userId: staff.userId,
-    issuedAt: Date.now(),
-  };
-  return {
-    token: signQuote(signed, env().authSecret),
-    productName: product.name,
-    mobileNumber: mobileNumber && formatMobileNumber(mobileNumber),
-    amountCents: quote.amountCents,
-    fees: quote.fees,
-    totalCents: quote.totalCents,
-  };
-});
+export const getVasQuoteAction = staffAction(
+  ["cashier"],
+  quoteSchema,
+  async (input, staff): Promise<QuoteView> => {
+    const product = await findProduct(input.productId);
+    if (!product)
+      throw new ActionError("This product is no longer available. Refresh the catalogue.");
+    const item = toCatalogueItem(product);
+    // Both checks come before any call: a bad number or amount never reaches the core service.
+    let mobileNumber: string | null = null;
+    if (item.needsMobileNumber) {
+      mobileNumber = normaliseMobileNumber(input.mobileNumber ?? "");
+      if (!mobileNumber) throw new ActionError(MOBILE_NUMBER_MESSAGE, "mobileNumber");
+    }
+    const amount = checkAmount(item, input.amount);
+    if (!amount.ok) throw new ActionError(amount.message, "amount");
+    const quote = await quoteVas({ product, amountCents: amount.cents, mobileNumber });
+    const signed = {
+      quoteId: quote.quoteId,
+      productId: product.id,
+      amountCents: quote.amountCents,
+      fees: quote.fees,
+      totalCents: quote.totalCents,
+      mobileNumber,
+      userId: staff.userId,
+      issuedAt: Date.now(),
+    };
+    return {
+      token: signQuote(signed, env().authSecret),
+      productName: product.name,
+      mobileNumber: mobileNumber && formatMobileNumber(mobileNumber),
+      amountCents: quote.amountCents,
+      fees: quote.fees,
+      totalCents: quote.totalCents,
+    };
+  },
+  {
+    upstreamField: (error: UpstreamError) =>
+      error.code === undefined ? undefined : FIELD_OF_CODE[error.code],
+  },
+);
 
-export const purchaseVasAction = staffAction(["cashier"], purchaseSchema, async (input, staff): Promise<SaleView> => {
-  const read = readQuote(input.quoteToken, env().authSecret, staff.userId);
-  if (!read.ok) throw new ActionError(read.reason === "expired" ? "The quote expired. Get a new quote." : "This quote cannot be used. Get a new quote.");
-  const { quote } = read;
-  // Cash is sent at once; card is recorded and waits for <CardPayment> to see PAID. Never sent twice.
-  const view = await sellAtCounter(staff, {
-    idempotencyKey: input.idempotencyKey,
-    kind: "vas",
-    method: input.method,
-    reference: vasSaleReference(quote.productId, quote.mobileNumber),
-    request: {},
-    prepare: async () => {
-      const product = await findProduct(quote.productId);
-      if (!product) throw new ActionError("This product is no longer available. Refresh the catalogue.");
-      const request: VasRequest = {
-        productId: product.id,
-        productName: product.name,
-        category: product.category,
-        brand: product.provider ?? "",
-        reference: product.reference,
-        amountCents: quote.amountCents,
-        fees: quote.fees,
-        totalCents: quote.totalCents,
-        recipient: quote.mobileNumber,
-        quoteId: quote.quoteId,
-      };
-      return { amountCents: quote.totalCents, request };
-    },
-  });
-  if (view.status !== "completed") revalidatePath("/vas");
-  return view;
-});
+export const purchaseVasAction = staffAction(
+  ["cashier"],
+  purchaseSchema,
+  async (input, staff): Promise<SaleView> => {
+    const read = readQuote(input.quoteToken, env().authSecret, staff.userId);
+    if (!read.ok)
+      throw new ActionError(
+        read.reason === "expired"
+          ? "The quote expired. Get a new quote."
+          : "This quote cannot be used. Get a new quote.",
+      );
+    const { quote } = read;
+    // Cash is sent at once; card is recorded and waits for <CardPayment> to see PAID. Never sent twice.
+    const view = await sellAtCounter(staff, {
+      idempotencyKey: input.idempotencyKey,
+      sellAgain: input.sellAgain,
+      kind: "vas",
+      method: input.method,
+      reference: vasSaleReference(quote.productId, quote.mobileNumber),
+      amountCents: quote.totalCents,
+      prepare: async () => {
+        const product = await findProduct(quote.productId);
+        if (!product)
+          throw new ActionError("This product is no longer available. Refresh the catalogue.");
+        const request: VasRequest = {
+          productId: product.id,
+          productName: product.name,
+          category: product.category,
+          brand: product.provider ?? "",
+          reference: product.reference,
+          amountCents: quote.amountCents,
+          fees: quote.fees,
+          totalCents: quote.totalCents,
+          recipient: quote.mobileNumber,
+          quoteId: quote.quoteId,
+        };
+        return { request };
+      },
+    });
+    if (view.status !== "completed") revalidatePath("/vas");
+    return view;
+  },
+);
 
 export const refreshVasCatalogueAction = staffAction(["cashier"], refreshSchema, async () => {
-  try {
-    const catalogue = await loadCatalogue({ refresh: true });
-    revalidatePath("/vas");
-    return { count: catalogue.products.length, stale: catalogue.stale };
-  } catch (error) {
-    if (isUpstreamError(error)) throw new ActionError(error.cashierMessage);
-    throw error;
-  }
+  const catalogue = await loadCatalogue({ refresh: true });
+  revalidatePath("/vas");
+  return { count: catalogue.products.length, stale: catalogue.stale };
 });

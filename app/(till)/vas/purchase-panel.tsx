@@ -1,12 +1,13 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
-import { CardPayment, type SettledSale } from "@/components/card/card-payment";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef } from "react";
+import { useForm } from "react-hook-form";
+import * as z from "zod/mini";
+import { OpenSale, SaleNotice } from "@/components/sale/sale-stage";
+import { useSale } from "@/components/sale/use-sale";
 import { formatRand } from "@/lib/money";
 import { purchaseVasAction, type QuoteView } from "./actions";
-import { newSaleKey } from "@/components/sale/use-sale-key";
-import { SaleOutcome, type Outcome } from "./sale-outcome";
 
 interface Props {
   quote: QuoteView;
@@ -14,63 +15,52 @@ interface Props {
   onNewSale(): void;
 }
 
-/** The quote's breakdown, cash or card, and Purchase: once, under one idempotency key. */
-export function PurchasePanel({ quote, onNewQuote, onNewSale }: Props) {
-  const router = useRouter();
-  // Made when this purchase form opens: a double click or a resubmit maps to one sale.
-  const [key, setKey] = useState(newSaleKey);
-  const [method, setMethod] = useState<"cash" | "card">("cash");
-  const [busy, setBusy] = useState(false);
-  const [card, setCard] = useState<{ saleId: string; amountCents: number } | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const purchaseRef = useRef<HTMLButtonElement>(null);
+const methodSchema = z.object({
+  method: z.enum(["cash", "card"], { error: "Choose cash or card." }),
+});
+type MethodValues = z.infer<typeof methodSchema>;
 
+/** The quote's breakdown, cash or card, and Purchase: once, under the one sale key of the VAS form. */
+export function PurchasePanel({ quote, onNewQuote, onNewSale }: Props) {
+  const sale = useSale<{ quoteToken: string; method: "cash" | "card" }>("vas", purchaseVasAction);
+  const form = useForm<MethodValues>({
+    resolver: zodResolver(methodSchema),
+    defaultValues: { method: "cash" },
+  });
+
+  const purchaseRef = useRef<HTMLButtonElement>(null);
+  // The quote is what the customer asked for: Enter buys it.
   useEffect(() => purchaseRef.current?.focus(), []);
 
-  function settle(sale: { id: string; status: string; message?: string }) {
-    if (sale.status === "completed") {
-      router.push(`/slips/${sale.id}?fresh=1`);
-      return;
-    }
-    setOutcome(sale.status === "failed" ? { kind: "failed", message: sale.message ?? "The core service refused the sale." } : { kind: "unconfirmed", saleId: sale.id, message: sale.message });
-    router.refresh();
-  }
+  const purchase = form.handleSubmit(({ method }) =>
+    sale.submit({ quoteToken: quote.token, method }),
+  );
 
-  async function purchase(event: React.FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const result = await purchaseVasAction({ idempotencyKey: key, quoteToken: quote.token, method });
-    setBusy(false);
-    if (!result.ok) return setOutcome({ kind: "refused", message: result.error });
-    const sale = result.data;
-    if (sale.awaitingCard) return setCard({ saleId: sale.id, amountCents: sale.amountCents });
-    settle({ id: sale.id, status: sale.status, message: sale.message ?? undefined });
-  }
-
-  if (card) {
+  if (sale.occupied) {
     return (
-      <CardPayment
-        saleId={card.saleId}
-        amountCents={card.amountCents}
-        onSettled={(s: SettledSale) => {
-          setCard(null);
-          settle(s);
-        }}
-        onNotPaid={(reason) => {
-          // Nothing was sold: a new attempt is a new sale under a new key.
-          setCard(null);
-          setKey(newSaleKey());
-          setOutcome({ kind: "refused", message: `Not paid: ${reason} Nothing was sold; take cash or try the card again.` });
-        }}
-      />
+      <div className="flex flex-col gap-3 border-t border-slate-200 pt-3">
+        <OpenSale sale={sale} resolve={{ by: "supervisor" }} />
+        {sale.stage.is === "open" && !sale.stage.sale.awaitingCard && (
+          <button
+            type="button"
+            onClick={onNewSale}
+            className="self-start rounded border border-slate-400 bg-white px-3 py-1"
+          >
+            New sale
+          </button>
+        )}
+      </div>
     );
   }
 
-  // After an unconfirmed or refused-upstream sale there is nothing more to buy with this quote.
-  const done = outcome?.kind === "unconfirmed" || outcome?.kind === "failed";
+  const refused = sale.stage.is === "refused";
   return (
-    <form onSubmit={purchase} className="flex flex-col gap-3 border-t border-slate-200 pt-3" aria-label="Quote">
+    <form
+      onSubmit={purchase}
+      noValidate
+      className="flex flex-col gap-3 border-t border-slate-200 pt-3"
+      aria-label="Quote"
+    >
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-lg" data-testid="vas-quote">
         {quote.mobileNumber && (
           <>
@@ -88,23 +78,37 @@ export function PurchasePanel({ quote, onNewQuote, onNewSale }: Props) {
           {formatRand(quote.totalCents)}
         </dd>
       </dl>
-      {outcome && <SaleOutcome outcome={outcome} onNewSale={onNewSale} onNewQuote={onNewQuote} />}
-      {!done && (
-        <>
-          <fieldset className="flex gap-4">
-            <legend className="font-medium">Payment</legend>
-            {(["cash", "card"] as const).map((m) => (
-              <label key={m} className="flex items-center gap-2 text-lg">
-                <input type="radio" name="method" value={m} checked={method === m} onChange={() => setMethod(m)} />
-                {m === "cash" ? "Cash" : "Card"}
-              </label>
-            ))}
-          </fieldset>
-          <button ref={purchaseRef} type="submit" disabled={busy} className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60">
-            {busy ? "Purchasing…" : "Purchase"}
-          </button>
-        </>
+      <fieldset className="flex gap-4" aria-describedby="vas-method-error">
+        <legend className="font-medium">Payment</legend>
+        {(["cash", "card"] as const).map((m) => (
+          <label key={m} className="flex items-center gap-2 text-lg">
+            <input type="radio" value={m} {...form.register("method")} />
+            {m === "cash" ? "Cash" : "Card"}
+          </label>
+        ))}
+      </fieldset>
+      <p id="vas-method-error" className="text-danger">
+        {form.formState.errors.method?.message}
+      </p>
+      <SaleNotice sale={sale} id="vas-sale-notice" />
+      {refused && (
+        <button
+          type="button"
+          onClick={onNewQuote}
+          className="self-start rounded border border-slate-400 bg-white px-3 py-1"
+        >
+          Get a new quote
+        </button>
       )}
+      <button
+        ref={purchaseRef}
+        type="submit"
+        disabled={sale.busy}
+        aria-describedby="vas-sale-notice"
+        className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60"
+      >
+        {sale.busy ? "Purchasing…" : "Purchase"}
+      </button>
     </form>
   );
 }

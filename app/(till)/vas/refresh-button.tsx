@@ -1,5 +1,6 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { refreshVasCatalogueAction } from "./actions";
@@ -7,6 +8,7 @@ import { refreshVasCatalogueAction } from "./actions";
 /** Fetches the catalogue again from the core service, past the server's cache. */
 export function RefreshCatalogueButton() {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
 
@@ -14,7 +16,14 @@ export function RefreshCatalogueButton() {
     setBusy(true);
     const result = await refreshVasCatalogueAction({});
     setBusy(false);
-    setNote(result.ok ? (result.data.stale ? "Could not refresh; the last list is shown." : `${result.data.count} products.`) : result.error);
+    setNote(
+      result.ok
+        ? result.data.stale
+          ? "Could not refresh; the last list is shown."
+          : `${result.data.count} products.`
+        : result.error,
+    );
+    await queryClient.invalidateQueries({ queryKey: ["vas-catalogue"] });
     router.refresh();
   }
 
@@ -23,7 +32,12 @@ export function RefreshCatalogueButton() {
       <span aria-live="polite" className="text-sm text-slate-600">
         {note}
       </span>
-      <button type="button" onClick={refresh} disabled={busy} className="rounded border border-slate-400 bg-white px-3 py-1 disabled:opacity-60">
+      <button
+        type="button"
+        onClick={refresh}
+        disabled={busy}
+        className="rounded border border-slate-400 bg-white px-3 py-1 disabled:opacity-60"
+      >
         {busy ? "Refreshing…" : "Refresh"}
       </button>
     </span>

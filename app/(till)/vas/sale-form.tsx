@@ -1,6 +1,9 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import * as z from "zod/mini";
 import { formatRand } from "@/lib/money";
 import { checkAmount, rangeMessage } from "@/lib/vas/amount";
 import { KIND_LABELS, priceLabel, type CatalogueItem } from "@/lib/vas/catalogue";
@@ -9,43 +12,49 @@ import { getVasQuoteAction, type QuoteView } from "./actions";
 import { Field } from "./field";
 import { PurchasePanel } from "./purchase-panel";
 
-type Errors = { mobileNumber?: string; amount?: string; form?: string };
+// The product decides whether a number or an amount is needed and its range: checked on submit.
+const quoteFieldsSchema = z.object({ mobileNumber: z.string().check(z.maxLength(30)), amount: z.string().check(z.maxLength(20)) });
+type QuoteFields = z.infer<typeof quoteFieldsSchema>;
 
 /** Mobile number and amount for the picked product, checked here before any call, then Get quote. */
 export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void }) {
-  const [mobileNumber, setMobileNumber] = useState("");
-  const [amount, setAmount] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
   const [quote, setQuote] = useState<QuoteView | null>(null);
-  const firstRef = useRef<HTMLInputElement>(null);
   const quoteButtonRef = useRef<HTMLButtonElement>(null);
+  const form = useForm<QuoteFields>({ resolver: zodResolver(quoteFieldsSchema), defaultValues: { mobileNumber: "", amount: "" } });
+  const errors = { mobileNumber: form.formState.errors.mobileNumber?.message, amount: form.formState.errors.amount?.message };
+  const busy = form.formState.isSubmitting;
 
   useEffect(() => {
     // The next keystroke goes to the first thing the cashier must fill in.
-    (firstRef.current ?? quoteButtonRef.current)?.focus();
-  }, []);
+    if (item.needsMobileNumber) form.setFocus("mobileNumber");
+    else if (!item.fixedAmount) form.setFocus("amount");
+    else quoteButtonRef.current?.focus();
+  }, [form, item]);
 
-  async function getQuote(event: React.FormEvent) {
-    event.preventDefault();
-    const found: Errors = {};
-    if (item.needsMobileNumber && !normaliseMobileNumber(mobileNumber)) found.mobileNumber = MOBILE_NUMBER_MESSAGE;
+  const getQuote = form.handleSubmit(async ({ mobileNumber, amount }) => {
+    setFormError(null);
+    let stop = false;
+    if (item.needsMobileNumber && !normaliseMobileNumber(mobileNumber)) {
+      form.setError("mobileNumber", { message: MOBILE_NUMBER_MESSAGE });
+      stop = true;
+    }
     const checked = checkAmount(item, amount);
-    if (!checked.ok) found.amount = checked.message;
-    setErrors(found);
-    if (found.mobileNumber || found.amount) return;
-    setBusy(true);
+    if (!checked.ok) {
+      form.setError("amount", { message: checked.message });
+      stop = true;
+    }
+    if (stop) return;
     const result = await getVasQuoteAction({ productId: item.id, mobileNumber: item.needsMobileNumber ? mobileNumber : undefined, amount: item.fixedAmount ? undefined : amount });
-    setBusy(false);
-    if (result.ok) setQuote(result.data);
-    else setErrors({ mobileNumber: result.fieldErrors?.mobileNumber, amount: result.fieldErrors?.amount, form: result.fieldErrors ? undefined : result.error });
-  }
+    if (result.ok) return setQuote(result.data);
+    const fields = result.fieldErrors ?? {};
+    if (fields.mobileNumber) form.setError("mobileNumber", { message: fields.mobileNumber });
+    if (fields.amount) form.setError("amount", { message: fields.amount });
+    if (!fields.mobileNumber && !fields.amount) setFormError(result.error);
+  });
 
   // Any change after a quote voids it: Purchase buys only what was quoted.
-  const edit = (set: (v: string) => void) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    set(event.target.value);
-    setQuote(null);
-  };
+  const voidQuote = { onChange: () => setQuote(null) };
 
   return (
     <section aria-label="Sale" className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow" onKeyDown={(e) => e.key === "Escape" && onDone()}>
@@ -61,24 +70,17 @@ export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void
       <form onSubmit={getQuote} noValidate className="flex flex-col gap-2">
         {item.needsMobileNumber && (
           <Field id="vas-mobile" label="Mobile number" error={errors.mobileNumber} hint="The airtime or data goes to this number.">
-            <input ref={firstRef} type="tel" inputMode="tel" autoComplete="off" value={mobileNumber} onChange={edit(setMobileNumber)} placeholder="082 123 4567" />
+            <input type="tel" inputMode="tel" autoComplete="off" {...form.register("mobileNumber", voidQuote)} placeholder="082 123 4567" />
           </Field>
         )}
         {!item.fixedAmount && (
           <Field id="vas-amount" label="Amount" error={errors.amount} hint={rangeMessage(item)}>
-            <input
-              ref={item.needsMobileNumber ? undefined : firstRef}
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={edit(setAmount)}
-              placeholder="R"
-            />
+            <input inputMode="decimal" autoComplete="off" {...form.register("amount", voidQuote)} placeholder="R" />
           </Field>
         )}
         {item.fixedAmount && item.priceCents !== null && <p className="text-lg">Price: {formatRand(item.priceCents)}</p>}
         <p role="alert" aria-live="assertive" className="min-h-6 text-danger">
-          {errors.form}
+          {formError}
         </p>
         {!quote && (
           <button ref={quoteButtonRef} type="submit" disabled={busy} className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60">

@@ -17,6 +17,8 @@ export const purchaseSchema = z.object({
   /** The signed quote from Get quote: product, amount, recipient and total as quoted. */
   quoteToken: z.string().min(10).max(4000),
   method: z.enum(["cash", "card"], "Choose cash or card."),
+  /** The cashier answered "Sell again?" with yes (the duplicate-sale guard). */
+  sellAgain: z.boolean().optional(),
 });
 export type PurchaseInput = z.infer<typeof purchaseSchema>;
 

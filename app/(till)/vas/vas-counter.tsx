@@ -1,5 +1,6 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useMemo, useRef, useState } from "react";
 import {
@@ -19,14 +20,33 @@ interface Props {
   category: CategoryFilter | null;
 }
 
+/** The server caches the catalogue ten minutes; the till asks it again every five so new products show up. */
+const CATALOGUE_EVERY_MS = 5 * 60_000;
+
+async function fetchCatalogue(): Promise<CatalogueItem[]> {
+  const response = await fetch("/api/vas/catalogue", { cache: "no-store" });
+  if (!response.ok) throw new Error(`catalogue answered ${response.status}`);
+  return ((await response.json()) as { items: CatalogueItem[] }).items;
+}
+
 /** Keyboard first: type to search, arrows to move, Enter to pick; the sale form then takes over. */
-export function VasCounter({ items, category }: Props) {
+export function VasCounter({ items: initial, category }: Props) {
+  // A failed refresh keeps the last list (react-query keeps the data it has).
+  const { data: items } = useQuery({
+    queryKey: ["vas-catalogue"],
+    queryFn: fetchCatalogue,
+    initialData: initial,
+    refetchInterval: CATALOGUE_EVERY_MS,
+  });
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const [picked, setPicked] = useState<CatalogueItem | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
-  const groups = useMemo(() => groupCatalogue(searchCatalogue(filterByCategory(items, category), query)), [items, category, query]);
+  const groups = useMemo(
+    () => groupCatalogue(searchCatalogue(filterByCategory(items, category), query)),
+    [items, category, query],
+  );
   const order = useMemo(() => listOrder(groups), [groups]);
   const current = order[Math.min(active, order.length - 1)];
 
@@ -34,7 +54,9 @@ export function VasCounter({ items, category }: Props) {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       const step = event.key === "ArrowDown" ? 1 : -1;
-      setActive((i) => Math.max(0, Math.min(order.length - 1, Math.min(i, order.length - 1) + step)));
+      setActive((i) =>
+        Math.max(0, Math.min(order.length - 1, Math.min(i, order.length - 1) + step)),
+      );
     } else if (event.key === "Enter") {
       event.preventDefault();
       if (current) setPicked(current);
@@ -52,7 +74,12 @@ export function VasCounter({ items, category }: Props) {
         <nav aria-label="Product kinds" className="flex gap-2">
           <FilterLink href="/vas" label="All" current={category === null} />
           {(Object.keys(CATEGORY_FILTERS) as CategoryFilter[]).map((key) => (
-            <FilterLink key={key} href={`/vas?category=${key}`} label={CATEGORY_FILTERS[key].label} current={category === key} />
+            <FilterLink
+              key={key}
+              href={`/vas?category=${key}`}
+              label={CATEGORY_FILTERS[key].label}
+              current={category === key}
+            />
           ))}
         </nav>
         <label className="flex flex-col gap-1">
@@ -77,7 +104,13 @@ export function VasCounter({ items, category }: Props) {
             className="rounded border border-slate-400 px-3 py-2 text-lg"
           />
         </label>
-        <ProductList groups={groups} activeId={current?.id ?? null} pickedId={picked?.id ?? null} onPick={setPicked} query={query} />
+        <ProductList
+          groups={groups}
+          activeId={current?.id ?? null}
+          pickedId={picked?.id ?? null}
+          onPick={setPicked}
+          query={query}
+        />
       </div>
       <div>
         {picked ? (
@@ -92,7 +125,11 @@ export function VasCounter({ items, category }: Props) {
 
 function FilterLink({ href, label, current }: { href: string; label: string; current: boolean }) {
   return (
-    <Link href={href} aria-current={current ? "page" : undefined} className={`rounded-full px-3 py-1 ${current ? "bg-brand text-white" : "bg-slate-200 text-slate-800"}`}>
+    <Link
+      href={href}
+      aria-current={current ? "page" : undefined}
+      className={`rounded-full px-3 py-1 ${current ? "bg-brand text-white" : "bg-slate-200 text-slate-800"}`}
+    >
       {label}
     </Link>
   );

@@ -1,9 +1,12 @@
 import "server-only";
 import { z } from "zod";
-import type { Sale } from "@/lib/db/schema";
 import { payBill } from "@/lib/upstream";
 import { POSTPAID_MUNICIPALITIES } from "@/lib/upstream/municipalities";
-import type { BillResult } from "@/lib/slip/results";
+import { formatRand } from "@/lib/money";
+import { billResultSchema } from "@/lib/slip/results";
+import { municipalityName } from "./electricity";
+import { KIND_LABELS } from "./labels";
+import { defineKind } from "./types";
 
 /** What the bill payment action records as sale.request. */
 export const billRequestSchema = z.object({
@@ -13,23 +16,49 @@ export const billRequestSchema = z.object({
 });
 export type BillRequest = z.infer<typeof billRequestSchema>;
 
-/** Pays a recorded bill sale under the sale's own idempotency key and returns what the slip needs. */
-export async function fulfilBill(sale: Sale): Promise<BillResult> {
-  const request = billRequestSchema.parse(sale.request);
-  const paid = await payBill({
-    accountNumber: request.accountNumber,
-    municipality: request.municipality,
-    amountCents: sale.amountCents,
-    method: sale.method,
-    idempotencyKey: sale.idempotencyKey,
-  });
-  return {
-    accountNumber: paid.accountNumber,
-    municipality: paid.municipality,
-    customerName: paid.customerName || request.customerName || "",
-    amountCents: paid.amountCents,
-    receiptUrl: paid.receiptUrl,
-    receiptNumber: paid.receiptNumber,
-    at: paid.at.toISOString(),
-  };
-}
+export const billKind = defineKind({
+  kind: "bill",
+  label: KIND_LABELS.bill,
+  newSalePath: "/bills",
+  // Paid through the core service's idempotent purchase under the sale's key: Retry is safe.
+  repeatable: true,
+  unknownStep: "retry",
+  request: billRequestSchema,
+  result: billResultSchema,
+  fulfil: async (sale, request) => {
+    const paid = await payBill({
+      accountNumber: request.accountNumber,
+      municipality: request.municipality,
+      amountCents: sale.amountCents,
+      method: sale.method,
+      idempotencyKey: sale.idempotencyKey,
+    });
+    return {
+      accountNumber: paid.accountNumber,
+      municipality: paid.municipality,
+      customerName: paid.customerName || request.customerName || "",
+      amountCents: paid.amountCents,
+      receiptUrl: paid.receiptUrl,
+      receiptNumber: paid.receiptNumber,
+      at: paid.at.toISOString(),
+    };
+  },
+  orderLines: (sale, request) => [
+    {
+      productId: `bill:${request.municipality}`,
+      name: `Municipal account ${request.accountNumber}`,
+      description: municipalityName(request.municipality),
+      cents: sale.amountCents,
+    },
+  ],
+  // A bill settles an account the municipality already invoiced, with its VAT.
+  vatApplies: () => false,
+  slipLines: (sale, result) => ({
+    title: "Municipal account payment",
+    lines: [
+      { label: "Account", value: result.accountNumber },
+      { label: "Amount", value: formatRand(result.amountCents) },
+      ...(result.receiptNumber ? [{ label: "Receipt", value: result.receiptNumber }] : []),
+    ],
+  }),
+});

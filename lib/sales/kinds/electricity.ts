@@ -1,9 +1,12 @@
 import "server-only";
 import { z } from "zod";
-import type { Sale } from "@/lib/db/schema";
 import { vendElectricity } from "@/lib/upstream";
 import { PREPAID_MUNICIPALITIES } from "@/lib/upstream/municipalities";
-import type { ElectricityResult } from "@/lib/slip/results";
+import { formatRand } from "@/lib/money";
+import { electricityResultSchema } from "@/lib/slip/results";
+import { tokenGroups, tokensForSlip } from "@/lib/slip/tokens";
+import { KIND_LABELS } from "./labels";
+import { defineKind } from "./types";
 
 /** What the electricity purchase action records as sale.request. */
 export const electricityRequestSchema = z.object({
@@ -15,32 +18,69 @@ export const electricityRequestSchema = z.object({
 });
 export type ElectricityRequest = z.infer<typeof electricityRequestSchema>;
 
-/**
- * Vends a recorded electricity sale under the sale's own idempotency key, so a retry of an
- * unknown sale can never vend twice, and returns what the slip needs.
- */
-export async function fulfilElectricity(sale: Sale): Promise<ElectricityResult> {
-  const request = electricityRequestSchema.parse(sale.request);
-  const vend = await vendElectricity({
-    meterNumber: request.meterNumber,
-    municipality: request.municipality,
-    amountCents: sale.amountCents,
-    method: sale.method,
-    idempotencyKey: sale.idempotencyKey,
-    limits: { minCents: request.minCents, maxCents: request.maxCents },
-  });
-  return {
-    meterNumber: vend.meterNumber,
-    municipality: vend.municipality,
-    customerName: vend.customerName || request.customerName || "",
-    tokens: vend.tokens,
-    units: vend.units,
-    amountCents: vend.amountCents,
-    electricityCents: vend.electricityCents,
-    vatCents: vend.vatCents,
-    charges: vend.charges,
-    meter: vend.meter,
-    receiptNumber: vend.receiptNumber,
-    at: vend.at.toISOString(),
-  };
+/** "tshwane_prepaid" → "Tshwane". */
+export function municipalityName(value: string): string {
+  const place = value.replace(/_(prepaid|postpaid)$/, "");
+  return place.charAt(0).toUpperCase() + place.slice(1);
 }
+
+export const electricityKind = defineKind({
+  kind: "electricity",
+  label: KIND_LABELS.electricity,
+  newSalePath: "/electricity",
+  repeatable: true,
+  unknownStep: "retry",
+  request: electricityRequestSchema,
+  result: electricityResultSchema,
+  /**
+   * Vends under the sale's own idempotency key, so a retry of an unknown sale can never
+   * vend twice, and keeps what the slip needs.
+   */
+  fulfil: async (sale, request) => {
+    const vend = await vendElectricity({
+      meterNumber: request.meterNumber,
+      municipality: request.municipality,
+      amountCents: sale.amountCents,
+      method: sale.method,
+      idempotencyKey: sale.idempotencyKey,
+      limits: { minCents: request.minCents, maxCents: request.maxCents },
+    });
+    return {
+      meterNumber: vend.meterNumber,
+      municipality: vend.municipality,
+      customerName: vend.customerName || request.customerName || "",
+      tokens: vend.tokens,
+      units: vend.units,
+      amountCents: vend.amountCents,
+      electricityCents: vend.electricityCents,
+      vatCents: vend.vatCents,
+      charges: vend.charges,
+      meter: vend.meter,
+      receiptNumber: vend.receiptNumber,
+      at: vend.at.toISOString(),
+    };
+  },
+  orderLines: (sale, request) => [
+    {
+      productId: `electricity:${request.municipality}`,
+      name: `Prepaid electricity, meter ${request.meterNumber}`,
+      description: municipalityName(request.municipality),
+      cents: sale.amountCents,
+    },
+  ],
+  vatApplies: () => true,
+  slipLines: (sale, result) => ({
+    title: "Prepaid electricity",
+    lines: [
+      { label: "Meter", value: result.meterNumber },
+      ...tokensForSlip(result.tokens).map((t) => ({
+        label: t.label,
+        value: tokenGroups(t.digits).join(" "),
+        big: true,
+      })),
+      ...(result.units === null ? [] : [{ label: "Units", value: String(result.units) }]),
+      { label: "Amount", value: formatRand(result.amountCents) },
+      ...(result.receiptNumber ? [{ label: "Receipt", value: result.receiptNumber }] : []),
+    ],
+  }),
+});

@@ -1,34 +1,66 @@
 import "server-only";
-import { z } from "zod";
-import type { Sale } from "@/lib/db/schema";
 import { markFinesPaid } from "@/lib/upstream";
-import type { FinesSaleResult } from "@/lib/fines/view";
+import { formatRand } from "@/lib/money";
+import { finesRequestSchema, finesResultSchema } from "@/lib/fines/slip-data";
+import { KIND_LABELS } from "./labels";
+import { defineKind } from "./types";
 
-/** The part of a fines sale's request that mark-paid needs (lib/fines/pay.ts writes it). */
-const finesRequest = z.object({
-  paymentType: z.enum(["CASH", "CARD"]),
-  fines: z.array(z.object({ noticeNumber: z.string().min(1), grossCents: z.number().int().positive() })).min(1),
+export const finesKind = defineKind({
+  kind: "fines",
+  label: KIND_LABELS.fines,
+  newSalePath: "/fines",
+  // Mark-paid is not idempotent upstream: a lost answer is checked with the registry instead.
+  repeatable: false,
+  unknownStep: "recheck_registry",
+  request: finesRequestSchema,
+  result: finesResultSchema,
+  /**
+   * Marks the fines paid with the registry, the sale's id as paymentReference. The amounts
+   * were validated before the sale was recorded. Called once per sale; never retried.
+   */
+  fulfil: async (sale, request) => {
+    const paid = await markFinesPaid({
+      paymentReference: sale.id,
+      paymentType: request.paymentType,
+      fines: request.fines.map((f) => ({
+        noticeNumber: f.noticeNumber,
+        amountCents: f.grossCents,
+      })),
+    });
+    return {
+      orderId: paid.orderId,
+      grossCents: paid.grossCents,
+      netCents: paid.netCents,
+      vendorFeeCents: paid.vendorFeeCents,
+      merchantFeeCents: paid.merchantFeeCents,
+      fines: paid.fines,
+    };
+  },
+  orderLines: (_sale, request) =>
+    request.fines.map((f) => ({
+      productId: `fine:${f.noticeNumber}`,
+      name: `Traffic fine, notice ${f.noticeNumber}`,
+      cents: f.grossCents,
+    })),
+  // A traffic fine is a penalty, not a supply.
+  vatApplies: () => false,
+  slipLines: (sale, result) => ({
+    title: "Traffic fines paid",
+    lines: [
+      { label: "Registry order", value: result.orderId },
+      ...result.fines.flatMap((f) => [
+        {
+          label: `Notice ${f.noticeNumber}`,
+          value:
+            [
+              f.invoiceNumber && `invoice ${f.invoiceNumber}`,
+              f.receiptNumber && `receipt ${f.receiptNumber}`,
+            ]
+              .filter(Boolean)
+              .join(", ") || "paid",
+        },
+      ]),
+      { label: "Total", value: formatRand(result.grossCents) },
+    ],
+  }),
 });
-
-/**
- * Marks the sale's fines paid with the registry, the sale's id as paymentReference.
- * The amounts were validated before the sale was recorded. Called once per sale by
- * sendSale; never retried (mark-paid is not idempotent upstream): a lost answer leaves
- * the sale unknown and lib/fines/resolve.ts looks the notices up instead.
- */
-export async function fulfilFines(sale: Sale): Promise<FinesSaleResult> {
-  const request = finesRequest.parse(sale.request);
-  const paid = await markFinesPaid({
-    paymentReference: sale.id,
-    paymentType: request.paymentType,
-    fines: request.fines.map((f) => ({ noticeNumber: f.noticeNumber, amountCents: f.grossCents })),
-  });
-  return {
-    orderId: paid.orderId,
-    grossCents: paid.grossCents,
-    netCents: paid.netCents,
-    vendorFeeCents: paid.vendorFeeCents,
-    merchantFeeCents: paid.merchantFeeCents,
-    fines: paid.fines,
-  };
-}

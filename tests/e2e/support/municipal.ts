@@ -10,7 +10,10 @@ import path from "node:path";
 import { expect, type APIRequestContext, type Page, type TestType } from "@playwright/test";
 import { E2E } from "./env";
 
-export const PURCHASE_PATH = { electricity: "/v2/Electricity/Purchase", bill: "/v2/Bills/Purchase" } as const;
+export const PURCHASE_PATH = {
+  electricity: "/v2/Electricity/Purchase",
+  bill: "/v2/Bills/Purchase",
+} as const;
 
 export interface SandboxTxn {
   id: string;
@@ -26,20 +29,43 @@ export async function sandboxTransactions(request: APIRequestContext): Promise<S
   return ((await res.json()) as { transactions: SandboxTxn[] }).transactions;
 }
 
-export async function transactionsForKey(request: APIRequestContext, key: string): Promise<SandboxTxn[]> {
+export async function transactionsForKey(
+  request: APIRequestContext,
+  key: string,
+): Promise<SandboxTxn[]> {
   return (await sandboxTransactions(request)).filter((t) => t.idempotency === key);
 }
 
-export async function addFault(request: APIRequestContext, faultPath: string, kind: "timeout" | "http500" | "drop", count: number) {
-  const res = await request.post(`${E2E.sandboxOrigin}/__sandbox/faults`, { data: { path: faultPath, kind, count } });
+export async function addFault(
+  request: APIRequestContext,
+  faultPath: string,
+  kind: "timeout" | "http500" | "drop",
+  count: number,
+) {
+  const res = await request.post(`${E2E.sandboxOrigin}/__sandbox/faults`, {
+    data: { path: faultPath, kind, count },
+  });
   expect(res.ok()).toBe(true);
 }
 
-/** The sale key the open form will send (kept in sessionStorage until the sale settles). */
-export async function saleKeyOf(page: Page, scope: "electricity" | "bill"): Promise<string> {
-  const key = await page.evaluate((s) => window.sessionStorage.getItem(`kassa.saleKey.${s}`), scope);
-  expect(key).toMatch(/^[0-9a-f-]{36}$/);
-  return key!;
+/** The sale key the open form will send (kept in localStorage per cashier and form until its sale settles). */
+export async function saleKeyOf(
+  page: Page,
+  form: "electricity" | "bill" | "fines" | "vas",
+): Promise<string> {
+  await expect.poll(() => storedSaleKey(page, form)).toMatch(/^[0-9a-f-]{36}$/);
+  return (await storedSaleKey(page, form))!;
+}
+
+async function storedSaleKey(page: Page, form: string): Promise<string | null> {
+  return page.evaluate((f) => {
+    for (let i = 0; i < window.localStorage.length; i++) {
+      const name = window.localStorage.key(i)!;
+      if (name.startsWith("kassa.sale.") && name.endsWith(`.${f}`))
+        return (JSON.parse(window.localStorage.getItem(name)!) as { key: string }).key;
+    }
+    return null;
+  }, form);
 }
 
 export async function confirmMeter(page: Page, meterNumber: string, municipality: string) {
@@ -95,7 +121,8 @@ async function lock() {
       return;
     } catch {
       // A lock older than two minutes belongs to a worker that died.
-      const age = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      const age =
+        Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if (age > 120_000) fs.rmSync(LOCK, { recursive: true, force: true });
       await sleep(100);
     }
@@ -106,4 +133,11 @@ async function lock() {
 export function serializePurchases<T extends object, W extends object>(test: TestType<T, W>) {
   test.beforeEach(async () => lock());
   test.afterEach(async () => fs.rmSync(LOCK, { recursive: true, force: true }));
+}
+
+/** Every request that reached an API path of the sandbox, repeats of one key included (its raw counter). */
+export async function sandboxCalls(request: APIRequestContext, apiPath: string): Promise<number> {
+  const res = await request.get(`${E2E.sandboxOrigin}/__sandbox/requests`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { requests: Record<string, number> }).requests[apiPath] ?? 0;
 }

@@ -1,6 +1,18 @@
 import { Client } from "pg";
-import { callAction, findAction, Session, signIn, type ActionCall } from "../../../bench/lib/kassa-client";
-import { freePort, freshDataDir, startApp, startSandbox, type Proc } from "../../../bench/lib/procs";
+import {
+  callAction,
+  findAction,
+  Session,
+  signIn,
+  type ActionCall,
+} from "../../../bench/lib/kassa-client";
+import {
+  freePort,
+  freshDataDir,
+  startApp,
+  startSandbox,
+  type Proc,
+} from "../../../bench/lib/procs";
 
 export { freePort };
 
@@ -51,7 +63,11 @@ export function sandboxClient() {
   let port = 0;
   const origin = () => `http://127.0.0.1:${port}`;
   const post = (path: string, body: unknown) =>
-    fetch(`${origin()}/__sandbox/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
+    fetch(`${origin()}/__sandbox/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
   return {
     get port() {
       return port;
@@ -62,9 +78,25 @@ export function sandboxClient() {
     },
     post,
     fault: (body: Record<string, unknown>) => post("faults", body),
-    faults: async () => ((await (await fetch(`${origin()}/__sandbox/faults`)).json()) as { faults: { remaining: number }[] }).faults,
+    faults: async () =>
+      (
+        (await (await fetch(`${origin()}/__sandbox/faults`)).json()) as {
+          faults: { remaining: number }[];
+        }
+      ).faults,
     transactions: async () =>
-      ((await (await fetch(`${origin()}/__sandbox/transactions`)).json()) as { transactions: { idempotency: string | null; path: string }[] }).transactions,
+      (
+        (await (await fetch(`${origin()}/__sandbox/transactions`)).json()) as {
+          transactions: { idempotency: string | null; path: string }[];
+        }
+      ).transactions,
+    /** Every request that reached each API path, repeats of one key included (not merged like transactions). */
+    requests: async (apiPath: string) =>
+      (
+        (await (await fetch(`${origin()}/__sandbox/requests`)).json()) as {
+          requests: Record<string, number>;
+        }
+      ).requests[apiPath] ?? 0,
   };
 }
 
@@ -73,7 +105,11 @@ export interface Instance {
   baseUrl: string;
 }
 
-export async function startInstance(port: number, sandboxPort: number, where: { databaseUrl?: string; dataDir?: string }): Promise<Instance> {
+export async function startInstance(
+  port: number,
+  sandboxPort: number,
+  where: { databaseUrl?: string; dataDir?: string; extraEnv?: Record<string, string> },
+): Promise<Instance> {
   const proc = await startApp({ port, distDir: DIST, sandboxPort, ...where });
   return { proc, baseUrl: `http://localhost:${port}` };
 }
@@ -83,21 +119,43 @@ export const fresh = freshDataDir;
 /** The demo cashier signed in at `baseUrl` with the till's shift open. */
 export async function cashierWithShift(baseUrl: string): Promise<Session> {
   const session = await signIn(baseUrl, CASHIER);
-  const opened = await act(session, "app/(till)/shift/actions.ts", "openShiftAction", { openingFloat: "500" });
-  if (!opened.result?.ok && !/already open/.test(opened.result?.error ?? "")) throw new Error(`shift: ${opened.body.slice(0, 300)}`);
+  const opened = await act(session, "app/(till)/shift/actions.ts", "openShiftAction", {
+    openingFloat: "500",
+  });
+  if (!opened.result?.ok && !/already open/.test(opened.result?.error ?? ""))
+    throw new Error(`shift: ${opened.body.slice(0, 300)}`);
   return session;
 }
 
-export function act(session: Session, file: string, name: string, input: unknown): Promise<ActionCall> {
+export function act(
+  session: Session,
+  file: string,
+  name: string,
+  input: unknown,
+): Promise<ActionCall> {
   return callAction(session, findAction(DIST, file, name), input);
 }
 
 export const ELECTRICITY = "app/(till)/electricity/actions.ts";
 export const HISTORY = "app/(till)/history/actions.ts";
 
-export function purchase(session: Session, key: string, meter = "01100000007", municipality = "tshwane_prepaid") {
-  return act(session, ELECTRICITY, "purchaseElectricityAction", { meterNumber: meter, municipality, amount: "40", method: "cash", idempotencyKey: key });
+export function purchase(
+  session: Session,
+  key: string,
+  meter = "01100000007",
+  municipality = "tshwane_prepaid",
+  amount = "40",
+) {
+  return act(session, ELECTRICITY, "purchaseElectricityAction", {
+    meterNumber: meter,
+    municipality,
+    amount,
+    method: "cash",
+    idempotencyKey: key,
+  });
 }
+
+export const PURCHASE_PATH = "/v2/Electricity/Purchase";
 
 export type SaleAnswer = { id: string; status: string; message: string | null };
 export const saleOf = (call: ActionCall) => call.result?.data as SaleAnswer | undefined;

@@ -4,7 +4,8 @@ import { requirePageRole } from "@/lib/auth/staff";
 import { actorOf } from "@/lib/auth/actor";
 import { audit } from "@/lib/audit";
 import type { Sale, SaleKind } from "@/lib/db/schema";
-import { findSale } from "@/lib/sales/journal";
+import { findSale, markSlipSeen } from "@/lib/sales/journal";
+import { kindOf } from "@/lib/sales/kinds";
 import { FinesSlipBody } from "@/components/slip/fines-slip";
 import { ElectricitySlip } from "@/components/slip/electricity-slip";
 import { BillSlip } from "@/components/slip/bill-slip";
@@ -17,27 +18,16 @@ import { doneMessageFor } from "@/components/customer-display/done-message";
 
 export const metadata: Metadata = { title: "Slip" };
 
-/** Where "New sale" (Enter) goes after each kind of slip. */
-const NEW_SALE: Record<SaleKind, string> = { electricity: "/electricity", bill: "/bills", fines: "/fines", vas: "/vas" };
-
 /** Kinds whose slip prints its own header (merchant, VAT number, title, receipt number, date). */
 const OWN_HEADER: readonly SaleKind[] = ["electricity", "bill"];
 
-/** The kind's slip body; null when that kind has no slip yet. */
-function slipBody(sale: Sale) {
-  switch (sale.kind) {
-    case "electricity":
-      return <ElectricitySlip sale={sale} />;
-    case "bill":
-      return <BillSlip sale={sale} />;
-    case "fines":
-      return <FinesSlipBody sale={sale} />;
-    case "vas":
-      return <VasSlip sale={sale} />;
-    default:
-      return null;
-  }
-}
+/** Each kind's slip body (a new kind makes the compiler ask for one). */
+const SLIP_BODY: Record<SaleKind, (props: { sale: Sale }) => React.ReactNode> = {
+  electricity: ElectricitySlip,
+  bill: BillSlip,
+  fines: FinesSlipBody,
+  vas: VasSlip,
+};
 
 /**
  * The print page of a completed sale. Each kind of sale has its own slip component in
@@ -58,12 +48,18 @@ export default async function SlipPage({
   const query = await searchParams;
   const sale = /^[0-9a-f-]{36}$/.test(id) ? await findSale(id) : undefined;
   if (!sale || sale.status !== "completed") notFound();
-  // A cashier reprints the slips of their own till (any shift of the last 90 days), never another till's.
-  if (staff.role === "cashier" && sale.tillId !== staff.till.id) notFound();
-  const body = slipBody(sale);
-  if (!body) return <p>No slip is available for this sale yet.</p>;
+  // A cashier sees their own slips and those of their own till (a reprint found in the
+  // till's last 90 days), never another till's; a supervisor any.
+  if (staff.role === "cashier" && sale.userId !== staff.userId && sale.tillId !== staff.till.id) notFound();
+  const Body = SLIP_BODY[sale.kind];
+  // Shown to its own cashier: the till stops offering "Last sale went through: show slip".
+  if (sale.userId === staff.userId && !sale.slipSeenAt) await markSlipSeen(sale.id, staff.userId);
   const reprint = query.reprint === "1";
-  if (reprint) await audit(actorOf(staff), "slip_reprinted", sale.id, { kind: sale.kind, reference: sale.reference });
+  if (reprint)
+    await audit(actorOf(staff), "slip_reprinted", sale.id, {
+      kind: sale.kind,
+      reference: sale.reference,
+    });
   const printNow = query.print === "1" || (query.fresh === "1" && !reprint && staff.till.autoPrint);
   return (
     <div className="flex flex-col items-start gap-4">
@@ -71,11 +67,15 @@ export default async function SlipPage({
       <h1 className="sr-only">Slip</h1>
       {/* The display facing the customer shows the tokens of a sale just made, never of a reprint. */}
       {query.fresh === "1" && !reprint && <ShowOnCustomerDisplay message={doneMessageFor(sale)} />}
-      <SlipControls printNow={printNow} newSaleHref={NEW_SALE[sale.kind]} settledUrl={`/slips/${sale.id}${reprint ? "?reprint=1" : ""}`} />
+      <SlipControls
+        printNow={printNow}
+        newSaleHref={kindOf(sale.kind).newSalePath}
+        settledUrl={`/slips/${sale.id}${reprint ? "?reprint=1" : ""}`}
+      />
       <SlipFrame paperWidthMm={staff.till.paperWidthMm}>
         {reprint && <ReprintMark />}
         {!OWN_HEADER.includes(sale.kind) && <MerchantLines />}
-        {body}
+        <Body sale={sale} />
         {reprint && <ReprintMark />}
       </SlipFrame>
     </div>

@@ -1,0 +1,31 @@
+import { NextResponse } from "next/server";
+import { AccessDenied, requireRole } from "@/lib/auth/staff";
+import { isUpstreamError } from "@/lib/upstream";
+import { toCatalogueItem } from "@/lib/vas/catalogue";
+import { loadCatalogue } from "@/lib/vas/catalogue-cache";
+
+/** The VAS catalogue as the till lists it; the till polls it (react-query) so new products and prices show up. */
+export async function GET() {
+  try {
+    await requireRole("cashier");
+  } catch (error) {
+    if (error instanceof AccessDenied)
+      return NextResponse.json({ error: error.message }, { status: 401 });
+    throw error;
+  }
+  try {
+    const catalogue = await loadCatalogue();
+    return NextResponse.json(
+      {
+        items: catalogue.products.map(toCatalogueItem),
+        fetchedAt: catalogue.fetchedAt,
+        stale: catalogue.stale,
+      },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  } catch (error) {
+    if (isUpstreamError(error))
+      return NextResponse.json({ error: error.cashierMessage }, { status: 502 });
+    throw error;
+  }
+}

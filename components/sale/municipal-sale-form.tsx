@@ -1,0 +1,159 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import type * as z from "zod/mini";
+import { centsToInput } from "@/lib/electricity/amount-rules";
+import type { SaleView } from "@/lib/sales/sale-view";
+import { AmountField, MethodField } from "./fields";
+import type { Resolve } from "./not-confirmed";
+import { ReferenceStep, type ReferenceValues } from "./reference-step";
+import type { PurchaseAnswer } from "./sale-answer";
+import { OpenSale, SaleNotice } from "./sale-stage";
+import { useSale } from "./use-sale";
+
+interface Confirmed {
+  municipality: string;
+}
+
+type ActionAnswer<T> =
+  { ok: true; data: T } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+
+export interface PurchaseValues {
+  amount: string;
+  method: "cash" | "card";
+}
+
+export interface MunicipalPurchase extends PurchaseValues {
+  reference: string;
+  municipality: string;
+  idempotencyKey: string;
+  sellAgain?: boolean;
+}
+
+/** What differs between a prepaid electricity sale and a bill payment: everything else is this form. */
+export interface MunicipalKind<V extends Confirmed> {
+  form: "electricity" | "bill";
+  heading: string;
+  /** The number's input id and field name on the server: "meterNumber" or "accountNumber". */
+  field: string;
+  label: string;
+  confirmLabel: string;
+  buyLabel: string;
+  buyingLabel: string;
+  municipalities: readonly { value: string; name: string }[];
+  cookie: string;
+  /** The shared zod/mini schemas: the number and municipality, then amount and method. */
+  referenceSchema: z.ZodMiniType<ReferenceValues, ReferenceValues>;
+  purchaseSchema: z.ZodMiniType<PurchaseValues, PurchaseValues>;
+  numberOf(view: V): string;
+  /** The amount against what Confirm said (range, must be more than zero). */
+  checkAmount(text: string, view: V): { ok: true } | { ok: false; message: string };
+  quickCents(view: V): readonly number[];
+  /** What the amount field starts with once confirmed (a bill's amount due). */
+  initialCents(view: V): number | null;
+  Details(props: { view: V }): React.ReactNode;
+  confirm(input: ReferenceValues): Promise<ActionAnswer<V>>;
+  purchase(input: MunicipalPurchase): Promise<PurchaseAnswer>;
+  retry(saleId: string): Promise<ActionAnswer<SaleView>>;
+}
+
+/** A municipal sale at the counter: confirm the number, take the amount, buy. Keyboard first. */
+export function MunicipalSaleForm<V extends Confirmed>({
+  kind,
+  initialMunicipality,
+}: {
+  kind: MunicipalKind<V>;
+  initialMunicipality: string;
+}) {
+  const sale = useSale<Omit<MunicipalPurchase, "idempotencyKey" | "sellAgain">>(
+    kind.form,
+    kind.purchase,
+  );
+  const [view, setView] = useState<V | null>(null);
+  const reference = useForm<ReferenceValues>({
+    resolver: zodResolver(kind.referenceSchema),
+    defaultValues: { number: "", municipality: initialMunicipality },
+  });
+  const buy = useForm<PurchaseValues>({
+    resolver: zodResolver(kind.purchaseSchema),
+    defaultValues: { amount: "", method: "cash" },
+  });
+
+  // A confirmed number: the next keystroke is the amount (a bill's amount due is selected to overtype).
+  useEffect(() => {
+    if (view) buy.setFocus("amount", { shouldSelect: true });
+  }, [view, buy]);
+
+  const confirm = reference.handleSubmit(async (values) => {
+    const result = await kind.confirm(values);
+    if (!result.ok)
+      return reference.setError("number", {
+        message: result.fieldErrors?.[kind.field] ?? result.error,
+      });
+    const cents = kind.initialCents(result.data);
+    buy.reset({ amount: cents && cents > 0 ? centsToInput(cents) : "", method: "cash" });
+    sale.reset();
+    setView(result.data);
+  });
+
+  const purchase = buy.handleSubmit((values) => {
+    if (!view || sale.busy) return;
+    const check = kind.checkAmount(values.amount, view);
+    if (!check.ok) return buy.setError("amount", { message: check.message });
+    sale.submit({ reference: kind.numberOf(view), municipality: view.municipality, ...values });
+  });
+
+  const resolve: Resolve = { by: "retry", run: kind.retry };
+  if (sale.occupied) return <OpenSale sale={sale} resolve={resolve} />;
+
+  const refusedFields = sale.stage.is === "refused" ? sale.stage.fieldErrors : {};
+  const amountError = buy.formState.errors.amount?.message ?? refusedFields.amount;
+  return (
+    <div className="flex flex-col gap-6">
+      <ReferenceStep
+        heading={kind.heading}
+        field={kind.field}
+        label={kind.label}
+        confirmLabel={kind.confirmLabel}
+        municipalities={kind.municipalities}
+        cookie={kind.cookie}
+        register={reference.register}
+        errors={reference.formState.errors}
+        busy={reference.formState.isSubmitting}
+        onChanged={() => setView(null)}
+        onSubmit={confirm}
+      />
+      {view && (
+        <form
+          onSubmit={purchase}
+          noValidate
+          className="flex max-w-xl flex-col gap-4 rounded-xl bg-white p-6 shadow"
+        >
+          <kind.Details view={view} />
+          <AmountField
+            registration={buy.register("amount")}
+            error={amountError}
+            quickCents={kind.quickCents(view)}
+            onQuick={(c) => buy.setValue("amount", centsToInput(c))}
+            disabled={sale.busy}
+          />
+          <MethodField
+            registration={buy.register("method")}
+            error={buy.formState.errors.method?.message}
+          />
+          <SaleNotice sale={sale} />
+          <button
+            type="submit"
+            disabled={sale.busy}
+            aria-describedby="sale-notice"
+            className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60"
+          >
+            {sale.busy ? kind.buyingLabel : kind.buyLabel}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { formatRand } from "@/lib/money";
+import type { SaleView } from "@/lib/sales/sale-view";
+import { askUntilSettled } from "./journal";
+import { NotConfirmed, type Resolve } from "./not-confirmed";
+import { currentEntry } from "./sale-store";
+import type { SaleHook } from "./use-sale";
+import { useTill } from "@/components/till/till-context";
+
+// Only card sales need the payment screen (QR code, polling): load it when one starts.
+const CardPayment = dynamic(
+  () => import("@/components/card/card-payment").then((m) => m.CardPayment),
+  {
+    loading: () => <p role="status">Starting the card payment…</p>,
+  },
+);
+
+/**
+ * A sale that is open on the form: the card payment it waits for, the one "Not confirmed"
+ * panel, or the question to the journal after a lost answer. Null while the form is free.
+ */
+export function OpenSale({ sale, resolve }: { sale: SaleHook; resolve: Resolve }) {
+  const { cashierId } = useTill();
+  const stage = sale.stage;
+  if (stage.is === "asking") {
+    return (
+      <p role="status" className="max-w-xl rounded-xl bg-white p-4 text-lg shadow">
+        No answer came back. Asking Kassa&apos;s journal what happened to this sale…
+      </p>
+    );
+  }
+  if (stage.is === "not-recorded" && stage.sale.notRecorded)
+    return <NotRecordedSlip sale={stage.sale} onNewSale={sale.reset} />;
+  if (stage.is !== "open") return null;
+  const open = stage.sale;
+  if (open.awaitingCard) {
+    return (
+      <CardPayment
+        saleId={open.id}
+        amountCents={open.amountCents}
+        onSettled={sale.cardSettled}
+        onNotPaid={sale.cardNotPaid}
+      />
+    );
+  }
+  return (
+    <NotConfirmed
+      key={`${open.id}-${open.status}`}
+      sale={open}
+      resolve={resolve}
+      onResolved={sale.settle}
+      onLeave={sale.leave}
+      onAskAgain={async () => {
+        const asked = await askUntilSettled(currentEntry(cashierId, open.kind).key, 3_000);
+        if (asked && asked !== "unreachable") sale.settle(asked);
+      }}
+    />
+  );
+}
+
+/**
+ * The answer next to Purchase when nothing was sold yet: a refusal, a key that belonged to
+ * another sale (a copied tab), or the duplicate question with its explicit "Sell again".
+ */
+export function SaleNotice({ sale, id = "sale-notice" }: { sale: SaleHook; id?: string }) {
+  const stage = sale.stage;
+  if (stage.is === "duplicate") {
+    const earlier = stage.earlier;
+    const what = earlier ? `${formatRand(earlier.amountCents)} for ${earlier.reference}` : null;
+    const at = earlier?.createdAt
+      ? new Date(earlier.createdAt).toLocaleTimeString("en-ZA", {
+          timeZone: "Africa/Johannesburg",
+          hour: "2-digit",
+          minute: "2-digit",
+        })
+      : null;
+    return (
+      <div
+        id={id}
+        role="alert"
+        className="flex flex-col gap-2 rounded-lg border-2 border-warn bg-amber-50 p-3 text-amber-950"
+      >
+        <p className="font-semibold">{stage.message}</p>
+        {what && (
+          <p>
+            Sold before: {what}
+            {at ? ` at ${at}` : ""}.
+          </p>
+        )}
+        <p>Sell it again only if the customer wants a second one and has paid for it.</p>
+        <div className="flex gap-3">
+          <button
+            type="button"
+            autoFocus
+            onClick={() => sale.sellAgain()}
+            className="rounded-lg bg-warn px-4 py-2 font-semibold text-white"
+          >
+            Sell again
+          </button>
+          <button
+            type="button"
+            onClick={sale.reset}
+            className="rounded-lg border border-slate-400 bg-white px-4 py-2"
+          >
+            Cancel
+          </button>
+        </div>
+      </div>
+    );
+  }
+  const message =
+    stage.is === "key-reused"
+      ? "This form's sale key already belonged to a different sale (a copied tab?), so nothing was sold and no slip is shown. The form now has a new key: check the details and press the button again."
+      : stage.is === "refused" && Object.keys(stage.fieldErrors).length === 0
+        ? stage.message
+        : null;
+  return (
+    <p id={id} role="alert" aria-live="assertive" className="min-h-6 text-danger">
+      {message}
+    </p>
+  );
+}
+
+/** What came back for a sale the journal could not write yet: the cashier keeps this slip. */
+function NotRecordedSlip({ sale, onNewSale }: { sale: SaleView; onNewSale(): void }) {
+  const shown = sale.notRecorded!;
+  return (
+    <section
+      role="alert"
+      aria-labelledby="not-recorded-title"
+      className="flex max-w-xl flex-col gap-3 rounded-xl border-2 border-warn bg-white p-4"
+    >
+      <h2 id="not-recorded-title" className="text-xl font-bold text-warn">
+        {shown.notice}
+      </h2>
+      <p className="font-semibold">{shown.title}</p>
+      <dl className="flex flex-col gap-1">
+        {shown.lines.map((line, i) => (
+          <div key={i} className="flex flex-wrap gap-2">
+            <dt className="text-slate-600">{line.label}</dt>
+            <dd
+              className={line.big ? "font-mono text-2xl font-bold tracking-wider" : "font-medium"}
+            >
+              {line.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <button
+        type="button"
+        onClick={() => window.print()}
+        className="self-start rounded-lg border border-slate-400 px-4 py-2"
+      >
+        Print
+      </button>
+      <button
+        type="button"
+        onClick={onNewSale}
+        className="self-start rounded-lg bg-brand px-4 py-2 font-semibold text-white"
+      >
+        New sale
+      </button>
+    </section>
+  );
+}

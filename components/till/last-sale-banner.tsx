@@ -1,0 +1,162 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import { formatRand } from "@/lib/money";
+import type { SaleView } from "@/lib/sales/sale-view";
+import { inFlight, reconcileEntry } from "@/components/sale/journal";
+import { describeSale } from "@/components/sale/kind-words";
+import {
+  FORM_PATH,
+  forgetUnseen,
+  sentEntries,
+  unseenSales,
+  type UnseenSale,
+} from "@/components/sale/sale-store";
+import { useTill } from "./till-context";
+
+interface LastSale {
+  unseen: UnseenSale | null;
+  open: SaleView | null;
+  /** Where the open sale is dealt with: its form when this browser made it, History otherwise. */
+  openAt: string | null;
+}
+
+/** The journal's list of this cashier's unseen completed and unresolved unknown sales (unseenSalesAction). */
+export type UnseenSalesAction = (
+  input: Record<string, never>,
+) => Promise<{ ok: true; data: SaleView[] } | { ok: false; error: string }>;
+
+/** Past this, a key still marked sent belongs to no purchase in flight anywhere. */
+const IN_FLIGHT_GRACE_MS = 5_000;
+
+/**
+ * What the till shows first on any page: a completed sale whose slip this cashier has not
+ * seen ("Last sale went through: show slip", one Enter away), or a sale that is not
+ * confirmed. It asks the journal about every key this browser sent and never heard back on,
+ * so a reload, a closed tab or a new tab cannot hide a sale.
+ */
+export function LastSaleBanner({ unseenSalesAction }: { unseenSalesAction: UnseenSalesAction }) {
+  const { cashierId, answerLimitMs } = useTill();
+  const pathname = usePathname();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const onSlip = pathname.match(/^\/slips\/([0-9a-f-]{36})/)?.[1] ?? null;
+
+  const { data } = useQuery({
+    queryKey: ["last-sale", cashierId, pathname],
+    queryFn: async (): Promise<LastSale> => {
+      if (onSlip) forgetUnseen(cashierId, onSlip);
+      let open: SaleView | null = null;
+      let openAt: string | null = null;
+      for (const { form, entry } of sentEntries(cashierId)) {
+        const sale = await reconcileEntry(
+          cashierId,
+          form,
+          entry,
+          answerLimitMs + IN_FLIGHT_GRACE_MS,
+        ).catch(() => null);
+        // A pending sale within its answer time may be on its way in another tab: not news yet.
+        const recent = Date.now() - (entry.sentAt ?? 0) < answerLimitMs + IN_FLIGHT_GRACE_MS;
+        if (
+          !open &&
+          sale &&
+          !sale.awaitingCard &&
+          (sale.status === "unknown" || (sale.status === "pending" && !recent))
+        ) {
+          open = sale;
+          openAt = FORM_PATH[form];
+        }
+      }
+      // This browser's own list first: the journal counts a slip seen once its page was rendered,
+      // even when a reload or a closed tab kept it off the screen.
+      const local = unseenSales(cashierId).find((s) => s.id !== onSlip) ?? null;
+      // The journal's list covers other browsers and lost storage; a purchase in flight here
+      // would hold it up (the browser sends server actions one at a time), so ask it only when idle.
+      if (inFlight.size === 0) {
+        const listed = await unseenSalesAction({}).catch(() => null);
+        if (listed?.ok) {
+          const unseen = listed.data.find(
+            (s) => s.status === "completed" && !s.seen && s.id !== onSlip,
+          );
+          if (!open) {
+            open = listed.data.find((s) => s.status === "unknown") ?? null;
+            openAt = open ? "/history" : null;
+          }
+          const fromJournal = unseen
+            ? {
+                id: unseen.id,
+                kind: unseen.kind,
+                amountCents: unseen.amountCents,
+                reference: unseen.reference,
+              }
+            : null;
+          return { unseen: local ?? fromJournal, open, openAt };
+        }
+      }
+      return { unseen: local, open, openAt };
+    },
+    staleTime: 0,
+    // While this browser has a sale it has not heard back about, keep asking: it may still land.
+    refetchInterval: () => (sentEntries(cashierId).length > 0 ? 3_000 : false),
+  });
+
+  if (!data) return null;
+  if (data.unseen) {
+    const sale = data.unseen;
+    return (
+      <section
+        role="alert"
+        aria-labelledby="last-sale-title"
+        className="no-print mb-4 flex flex-wrap items-center gap-3 rounded-xl border-2 border-brand bg-green-50 p-4"
+      >
+        <h2 id="last-sale-title" className="text-lg font-bold">
+          Last sale went through
+        </h2>
+        <p>
+          {formatRand(sale.amountCents)} of {describeSale(sale.kind, sale.reference)}. The customer
+          has not had this slip yet.
+        </p>
+        <button
+          type="button"
+          autoFocus
+          onClick={() => {
+            forgetUnseen(cashierId, sale.id);
+            void queryClient.invalidateQueries({ queryKey: ["last-sale", cashierId] });
+            router.push(`/slips/${sale.id}?fresh=1`);
+          }}
+          className="rounded-lg bg-brand px-4 py-2 font-semibold text-white"
+        >
+          Show slip
+        </button>
+      </section>
+    );
+  }
+  // The form of a not-confirmed sale shows its own panel; elsewhere, point to it.
+  if (data.open && data.openAt && pathname !== data.openAt) {
+    const sale = data.open;
+    return (
+      <section
+        role="alert"
+        aria-labelledby="open-sale-title"
+        className="no-print mb-4 flex flex-wrap items-center gap-3 rounded-xl border-2 border-warn bg-amber-50 p-4"
+      >
+        <h2 id="open-sale-title" className="text-lg font-bold text-warn">
+          Not confirmed
+        </h2>
+        <p>
+          {formatRand(sale.amountCents)} of {describeSale(sale.kind, sale.reference)} is not
+          confirmed. Keep the customer&apos;s money and open the sale to see what to do.
+        </p>
+        <Link
+          href={FORM_PATH[sale.kind]}
+          className="rounded-lg bg-warn px-4 py-2 font-semibold text-white"
+        >
+          Open the sale
+        </Link>
+      </section>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,317 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { STATE } from "./support/env";
+import { cutJournal, dropNextPurchaseAnswer } from "./support/lost-answer";
+import {
+  confirmAccount,
+  confirmMeter,
+  PURCHASE_PATH,
+  saleKeyOf,
+  sandboxCalls,
+  sandboxTransactions,
+  serializePurchases,
+  transactionsForKey,
+} from "./support/municipal";
+
+/**
+ * Every answer reaches the cashier exactly once: a lost answer, a reload, a new tab, a copied
+ * tab, two tabs, Back then Purchase, a double click and a held Enter. Each test checks what
+ * the cashier sees and how many sales the sandbox executed.
+ */
+test.use({ storageState: STATE.cashier });
+serializePurchases(test);
+
+/** docs/sandbox.md: normal Tshwane, Zeerust, Mogale and Ngwathe meters (Luhn check digit last). */
+const METERS = ["01100000007", "02100000005", "03100000003", "04100000001"] as const;
+
+const SLIP_URL = /\/slips\/[0-9a-f-]{36}/;
+
+/** The sandbox's vends of this amount (each test sells an amount no other spec uses). */
+async function vendsOf(request: APIRequestContext, amountCents: number) {
+  return (await sandboxTransactions(request)).filter(
+    (t) => t.kind === "electricity" && t.amountCents === amountCents,
+  );
+}
+
+async function startElectricity(page: Page, meter: string, amount: string) {
+  await confirmMeter(page, meter, municipalityOf(meter));
+  await page.getByLabel("Amount").fill(amount);
+}
+
+function municipalityOf(meter: string) {
+  return ["tshwane_prepaid", "zeerust_prepaid", "mogale_prepaid", "ngwathe_prepaid"][
+    Number(meter[1]) - 1
+  ]!;
+}
+
+test.describe("electricity", () => {
+  test("the answer lost after the vend: the slip shows within 10 s, one vend", async ({
+    page,
+    request,
+  }) => {
+    await startElectricity(page, METERS[0], "61.17");
+    const key = await saleKeyOf(page, "electricity");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.electricity);
+    const drop = await dropNextPurchaseAnswer(page, "/electricity");
+    await page.getByRole("button", { name: "Purchase" }).click();
+    await expect(page).toHaveURL(SLIP_URL, { timeout: 10_000 });
+    expect(drop.dropped()).toBe(true);
+    await expect(page.getByRole("list", { name: "Tokens" })).toContainText("Credit");
+    expect(await transactionsForKey(request, key)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(1);
+  });
+
+  test("the answer lost, then a reload: 'Last sale went through', the slip one Enter away; one vend", async ({
+    page,
+    request,
+  }) => {
+    await startElectricity(page, METERS[1], "62.17");
+    const key = await saleKeyOf(page, "electricity");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.electricity);
+    const drop = await dropNextPurchaseAnswer(page, "/electricity");
+    await cutJournal(page);
+    await page.getByRole("button", { name: "Purchase" }).click();
+    await expect.poll(() => drop.dropped()).toBe(true);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Last sale went through" })).toBeVisible();
+    const show = page.getByRole("button", { name: "Show slip" });
+    await expect(show).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(SLIP_URL);
+    await expect(page.getByRole("article", { name: "Slip" })).toContainText(METERS[1]);
+    expect(await transactionsForKey(request, key)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(1);
+    // Seen once: the next page no longer offers it, and the form has a new key.
+    await page.goto("/electricity");
+    await expect(page.getByRole("heading", { name: "Prepaid electricity" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Last sale went through" })).toHaveCount(0);
+    expect(await saleKeyOf(page, "electricity")).not.toBe(key);
+  });
+
+  test("the tab closed mid-sale, a new tab: the slip is offered first; one vend", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await startElectricity(page, METERS[2], "63.17");
+    const key = await saleKeyOf(page, "electricity");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.electricity);
+    const drop = await dropNextPurchaseAnswer(page, "/electricity");
+    await cutJournal(page);
+    await page.getByRole("button", { name: "Purchase" }).click();
+    await expect.poll(() => drop.dropped()).toBe(true);
+    await page.close();
+    const tab = await context.newPage();
+    await tab.goto("/till");
+    await expect(tab.getByRole("heading", { name: "Last sale went through" })).toBeVisible();
+    await expect(tab.getByRole("button", { name: "Show slip" })).toBeFocused();
+    await tab.keyboard.press("Enter");
+    await expect(tab).toHaveURL(SLIP_URL);
+    await expect(tab.getByRole("article", { name: "Slip" })).toContainText(METERS[2]);
+    expect(await transactionsForKey(request, key)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(1);
+  });
+
+  test("a copied tab reusing the key for another meter: a clear refusal, no slip; Purchase again sells under a new key", async ({
+    page,
+    context,
+    request,
+  }) => {
+    // The second tab is open with another customer's meter before the first one buys.
+    const copy = await context.newPage();
+    await startElectricity(copy, METERS[3], "64.17");
+    await startElectricity(page, METERS[0], "65.17");
+    const key = await saleKeyOf(page, "electricity");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.electricity);
+    const drop = await dropNextPurchaseAnswer(page, "/electricity");
+    await cutJournal(page);
+    // Neither tab learns what happened: the copy is left holding the first customer's key.
+    await cutJournal(copy);
+    await page.getByRole("button", { name: "Purchase" }).click();
+    await expect.poll(() => drop.dropped()).toBe(true);
+    // The copy still holds the same key: it must never be answered with the first customer's sale.
+    expect(await saleKeyOf(copy, "electricity")).toBe(key);
+    await copy.getByRole("button", { name: "Purchase" }).click();
+    await expect(
+      copy.getByRole("alert").filter({ hasText: "already belonged to a different sale" }),
+    ).toBeVisible();
+    await expect(copy).not.toHaveURL(SLIP_URL);
+    expect(await transactionsForKey(request, key)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(1);
+    expect(await vendsOf(request, 6_417)).toHaveLength(0);
+    expect(await saleKeyOf(copy, "electricity")).not.toBe(key);
+
+    await copy.getByRole("button", { name: "Purchase" }).click();
+    await expect(copy).toHaveURL(SLIP_URL);
+    await expect(copy.getByRole("article", { name: "Slip" })).toContainText(METERS[3]);
+    expect(await vendsOf(request, 6_417)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(2);
+  });
+
+  test("two tabs selling the same meter and amount: the second asks before it sells", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const second = await context.newPage();
+    await startElectricity(second, METERS[1], "66.17");
+    await startElectricity(page, METERS[1], "66.17");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.electricity);
+    await page.getByRole("button", { name: "Purchase" }).click();
+    await expect(page).toHaveURL(SLIP_URL);
+    expect(await vendsOf(request, 6_617)).toHaveLength(1);
+
+    await second.getByRole("button", { name: "Purchase" }).click();
+    const ask = second.getByRole("button", { name: "Sell again" });
+    await expect(ask).toBeVisible();
+    await expect(second.getByRole("alert").filter({ has: ask })).toContainText("R 66,17");
+    expect(await vendsOf(request, 6_617)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(1);
+    await ask.click();
+    await expect(second).toHaveURL(SLIP_URL);
+    expect(await vendsOf(request, 6_617)).toHaveLength(2);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(2);
+  });
+
+  test("Back after the slip, then Purchase: asks before a second vend", async ({
+    page,
+    request,
+  }) => {
+    await startElectricity(page, METERS[2], "67.17");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.electricity);
+    await page.getByRole("button", { name: "Purchase" }).click();
+    await expect(page).toHaveURL(SLIP_URL);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/electricity$/);
+    if (!(await page.getByLabel("Amount").isVisible()))
+      await startElectricity(page, METERS[2], "67.17");
+    await page.getByRole("button", { name: "Purchase" }).click();
+    await expect(page.getByRole("button", { name: "Sell again" })).toBeVisible();
+    expect(await vendsOf(request, 6_717)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(1);
+  });
+
+  test("Enter held on the amount: one vend", async ({ page, request }) => {
+    await startElectricity(page, METERS[3], "68.17");
+    const key = await saleKeyOf(page, "electricity");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.electricity);
+    const amount = page.getByLabel("Amount");
+    await amount.focus();
+    // A held key repeats: several Enters before the first answer.
+    await Promise.all([0, 1, 2, 3, 4].map(() => page.keyboard.press("Enter")));
+    await expect(page).toHaveURL(SLIP_URL);
+    expect(await transactionsForKey(request, key)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(1);
+  });
+});
+
+test.describe("bills", () => {
+  test("the answer lost after the payment: the slip shows within 10 s, one payment", async ({
+    page,
+    request,
+  }) => {
+    await confirmAccount(page, "5000654321", "tshwane_postpaid");
+    await page.getByLabel("Amount").fill("71.17");
+    const key = await saleKeyOf(page, "bill");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.bill);
+    const drop = await dropNextPurchaseAnswer(page, "/bills");
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page).toHaveURL(SLIP_URL, { timeout: 10_000 });
+    expect(drop.dropped()).toBe(true);
+    expect(await transactionsForKey(request, key)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.bill)) - calls).toBe(1);
+  });
+
+  test("the answer lost, then a reload: the slip one Enter away; one payment", async ({
+    page,
+    request,
+  }) => {
+    await confirmAccount(page, "3100400500", "mogale_postpaid");
+    await page.getByLabel("Amount").fill("72.17");
+    const key = await saleKeyOf(page, "bill");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.bill);
+    const drop = await dropNextPurchaseAnswer(page, "/bills");
+    await cutJournal(page);
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect.poll(() => drop.dropped()).toBe(true);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Show slip" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(SLIP_URL);
+    await expect(page.getByRole("article", { name: "Slip" })).toContainText("3100400500");
+    expect(await transactionsForKey(request, key)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.bill)) - calls).toBe(1);
+  });
+});
+
+test.describe("airtime", () => {
+  const VAS_PURCHASE = "/v1/VAS/Purchase";
+
+  /** Cell C airtime, any amount: pick it, type the number and amount, get the quote. */
+  async function quoteAirtime(page: Page, amount: string) {
+    await page.goto("/vas");
+    const search = page.getByLabel("Search products");
+    await search.fill("cell c airtime");
+    await expect(page.getByRole("option", { name: /Cell C airtime/ }).first()).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await search.press("Enter");
+    await page.getByLabel("Mobile number").fill("084 555 0303");
+    await page.getByLabel("Amount").fill(amount);
+    await page.getByLabel("Amount").press("Enter");
+    await expect(page.getByRole("button", { name: "Purchase" })).toBeFocused();
+  }
+
+  test("the answer lost after the sale: the slip shows within 10 s, one purchase", async ({
+    page,
+    request,
+  }) => {
+    await quoteAirtime(page, "7.17");
+    const calls = await sandboxCalls(request, VAS_PURCHASE);
+    const drop = await dropNextPurchaseAnswer(page, "/vas");
+    await page.getByRole("button", { name: "Purchase" }).click();
+    await expect(page).toHaveURL(SLIP_URL, { timeout: 10_000 });
+    expect(drop.dropped()).toBe(true);
+    await expect(page.getByTestId("vas-recipient")).toHaveText("084 555 0303");
+    expect((await sandboxCalls(request, VAS_PURCHASE)) - calls).toBe(1);
+  });
+
+  test("the answer lost, then a reload: the slip one Enter away, one purchase", async ({
+    page,
+    request,
+  }) => {
+    await quoteAirtime(page, "8.17");
+    const calls = await sandboxCalls(request, VAS_PURCHASE);
+    const drop = await dropNextPurchaseAnswer(page, "/vas");
+    await cutJournal(page);
+    await page.getByRole("button", { name: "Purchase" }).click();
+    await expect.poll(() => drop.dropped()).toBe(true);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Show slip" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(SLIP_URL);
+    await expect(page.getByTestId("vas-recipient")).toHaveText("084 555 0303");
+    expect((await sandboxCalls(request, VAS_PURCHASE)) - calls).toBe(1);
+  });
+
+  test("a double click on Purchase: one purchase", async ({ page, request }) => {
+    await quoteAirtime(page, "9.17");
+    const calls = await sandboxCalls(request, VAS_PURCHASE);
+    await page.getByRole("button", { name: "Purchase" }).dblclick();
+    await expect(page).toHaveURL(SLIP_URL);
+    expect((await sandboxCalls(request, VAS_PURCHASE)) - calls).toBe(1);
+  });
+});
+
+test("electricity: a double click on Purchase: one vend", async ({ page, request }) => {
+  await startElectricity(page, METERS[0], "69.17");
+  const key = await saleKeyOf(page, "electricity");
+  const calls = await sandboxCalls(request, PURCHASE_PATH.electricity);
+  await page.getByRole("button", { name: "Purchase" }).dblclick();
+  await expect(page).toHaveURL(SLIP_URL);
+  expect(await transactionsForKey(request, key)).toHaveLength(1);
+  expect((await sandboxCalls(request, PURCHASE_PATH.electricity)) - calls).toBe(1);
+});
