@@ -1,6 +1,7 @@
 "use server";
 
 import { staffAction, ActionError } from "@/lib/auth/action";
+import { meterHints } from "@/lib/electricity/confirm-notices";
 import { confirmMeter, type MeterCustomer, type UpstreamError } from "@/lib/upstream";
 import { parseRandInput } from "@/lib/money";
 import { checkAmount } from "@/lib/electricity/amount-rules";
@@ -38,6 +39,7 @@ export const confirmMeterAction = staffAction(
       minCents: c.minCents,
       maxCents: c.maxCents,
       ...c.meter,
+      hints: meterHints(c),
     };
   },
   meterField,
