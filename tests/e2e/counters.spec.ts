@@ -7,6 +7,7 @@ import { DEMO, ensureShiftOpen, signIn } from "./support/auth";
 import { E2E, STATE } from "./support/env";
 import { sellElectricity } from "./support/office";
 import { sandboxTransactions } from "./support/municipal";
+import { fineRow, lookUp } from "./support/fines";
 
 /**
  * Real counters: the till's paper (58 mm slip printed to PDF and read back), cash drops in
@@ -215,6 +216,25 @@ test.describe("a scanner at the electricity counter", () => {
     await expect(display.getByTestId("display-token").first()).toBeVisible();
     await till.context().close();
   });
+});
+
+test.describe("fines at the till", () => {
+  test.use({ storageState: STATE.cashier });
+
+  for (const c of [
+    { notice: "0212600000000050", why: "court case", vehicle: "CA 123-456" },
+    { notice: "0222600000000066", why: "Partly paid", vehicle: "JHN 001 GP" },
+  ]) {
+    test(`notice ${c.notice} shows its vehicle and says it cannot be paid here (${c.why})`, async ({ page }) => {
+      await page.goto("/fines");
+      await lookUp(page, "Notice number", c.notice);
+      const row = fineRow(page, c.notice);
+      await expect(row).toHaveAttribute("data-payable", "false");
+      await expect(row.getByTestId("fine-not-payable")).toContainText(c.why);
+      await expect(row.getByRole("checkbox")).toHaveCount(0);
+      await expect(row.getByTestId("fine-vehicle")).toHaveText(c.vehicle);
+    });
+  }
 });
 
 test.describe("the kiosk", () => {
