@@ -146,6 +146,8 @@ test("F9 reprints the till's last slip from any screen", async ({ browser }) => 
   const till = await tillThree(browser);
   const saleId = await sellElectricity(till, "25", "cash", "01100000007", "tshwane_prepaid");
   await till.goto("/history");
+  // The key listens once the page has hydrated.
+  await till.waitForLoadState("networkidle");
   await till.keyboard.press("F9");
   await expect(till).toHaveURL(new RegExp(`/slips/${saleId}\\?reprint=1`));
   await expect(till.getByText("REPRINT").first()).toBeVisible();
