@@ -13,7 +13,7 @@ export function FieldError({ id, message }: { id: string; message?: string | nul
 }
 
 export const inputClass =
-  "rounded border border-slate-400 px-3 py-2 text-lg aria-[invalid=true]:border-danger";
+  "min-h-11 rounded border border-slate-400 px-3 py-2 text-lg aria-[invalid=true]:border-danger";
 
 interface AmountFieldProps {
   registration: UseFormRegisterReturn<"amount">;
@@ -54,7 +54,7 @@ export function AmountField({
               type="button"
               disabled={disabled}
               onClick={() => onQuick(c)}
-              className="rounded border border-brand px-3 py-1 text-brand"
+              className="min-h-11 min-w-11 rounded border border-brand px-3 py-1 text-brand"
             >
               {formatRand(c)}
             </button>

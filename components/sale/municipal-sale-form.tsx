@@ -1,10 +1,13 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useEffect, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import type * as z from "zod/mini";
 import { centsToInput } from "@/lib/electricity/amount-rules";
+import { parseRandInput } from "@/lib/money";
+import { CashTendered } from "@/components/cash/cash-tendered";
+import { restCustomerDisplay, showOnCustomerDisplay } from "@/components/customer-display/channel";
 import type { SaleView } from "@/lib/sales/sale-view";
 import { AmountField, MethodField } from "./fields";
 import type { Resolve } from "./not-confirmed";
@@ -12,6 +15,7 @@ import { ReferenceStep, type ReferenceValues } from "./reference-step";
 import type { PurchaseAnswer } from "./sale-answer";
 import { OpenSale, SaleNotice } from "./sale-stage";
 import { useSale } from "./use-sale";
+import { useScannerKeys } from "./use-scanner-keys";
 
 interface Confirmed {
   municipality: string;
@@ -48,6 +52,8 @@ export interface MunicipalKind<V extends Confirmed> {
   referenceSchema: z.ZodMiniType<ReferenceValues, ReferenceValues>;
   purchaseSchema: z.ZodMiniType<PurchaseValues, PurchaseValues>;
   numberOf(view: V): string;
+  /** The name the customer checks on the display facing them before paying. */
+  ownerOf(view: V): string | null;
   /** The amount against what Confirm said (range, must be more than zero). */
   checkAmount(text: string, view: V): { ok: true } | { ok: false; message: string };
   quickCents(view: V): readonly number[];
@@ -80,6 +86,25 @@ export function MunicipalSaleForm<V extends Confirmed>({
     resolver: zodResolver(kind.purchaseSchema),
     defaultValues: { amount: "", method: "cash" },
   });
+  const purchaseButton = useRef<HTMLButtonElement>(null);
+  const amount = useWatch({ control: buy.control, name: "amount" });
+  const method = useWatch({ control: buy.control, name: "method" });
+  const number = useWatch({ control: reference.control, name: "number" });
+  const chosenMunicipality = useWatch({ control: reference.control, name: "municipality" });
+  const amountCents = amount ? parseRandInput(amount) : null;
+
+  // The display facing the customer: what they are about to pay for, before Purchase.
+  useEffect(() => {
+    if (!view) return restCustomerDisplay();
+    showOnCustomerDisplay({
+      show: "confirm",
+      what: kind.heading,
+      reference: kind.numberOf(view),
+      referenceLabel: kind.label,
+      ownerName: kind.ownerOf(view),
+      amountCents,
+    });
+  }, [view, amountCents, kind]);
 
   // A confirmed number: the next keystroke is the amount (a bill's amount due is selected to overtype).
   useEffect(() => {
@@ -105,38 +130,56 @@ export function MunicipalSaleForm<V extends Confirmed>({
     sale.submit({ reference: kind.numberOf(view), municipality: view.municipality, ...values });
   });
 
+  // A scanner's Enter or Tab after the number: confirm when the municipality is known, else go to it.
+  const scannerKeys = useScannerKeys({
+    value: number,
+    municipality: chosenMunicipality,
+    options: kind.municipalities,
+    onMunicipality: (m) => reference.setValue("municipality", m),
+    onConfirm: () => void confirm(),
+    focusMunicipality: () => reference.setFocus("municipality"),
+  });
+
   const resolve: Resolve = { by: "retry", run: kind.retry };
   if (sale.occupied) return <OpenSale sale={sale} resolve={resolve} />;
 
   const refusedFields = sale.stage.is === "refused" ? sale.stage.fieldErrors : {};
   const amountError = buy.formState.errors.amount?.message ?? refusedFields.amount;
   return (
-    <div className="flex flex-col gap-6">
-      <ReferenceStep
-        heading={kind.heading}
-        field={kind.field}
-        label={kind.label}
-        confirmLabel={kind.confirmLabel}
-        municipalities={kind.municipalities}
-        cookie={kind.cookie}
-        register={reference.register}
-        errors={reference.formState.errors}
-        busy={reference.formState.isSubmitting}
-        onChanged={() => setView(null)}
-        onSubmit={confirm}
-      />
+    <div className="grid items-start gap-4 lg:grid-cols-2">
+      <div className="flex flex-col gap-4">
+        <ReferenceStep
+          heading={kind.heading}
+          field={kind.field}
+          label={kind.label}
+          confirmLabel={kind.confirmLabel}
+          municipalities={kind.municipalities}
+          cookie={kind.cookie}
+          register={reference.register}
+          errors={reference.formState.errors}
+          busy={reference.formState.isSubmitting}
+          onChanged={() => setView(null)}
+          onSubmit={confirm}
+          onNumberKeyDown={scannerKeys}
+        />
+        {view && method === "cash" && <CashTendered amountCents={amountCents} />}
+      </div>
       {view && (
         <form
           onSubmit={purchase}
           noValidate
-          className="flex max-w-xl flex-col gap-4 rounded-xl bg-white p-6 shadow"
+          className="flex max-w-xl flex-col gap-3 rounded-xl bg-white p-4 shadow"
         >
           <kind.Details view={view} />
           <AmountField
             registration={buy.register("amount")}
             error={amountError}
             quickCents={kind.quickCents(view)}
-            onQuick={(c) => buy.setValue("amount", centsToInput(c))}
+            onQuick={(c) => {
+              buy.setValue("amount", centsToInput(c));
+              // A quick amount is the amount: the next key (Enter) buys.
+              purchaseButton.current?.focus();
+            }}
             disabled={sale.busy}
           />
           <MethodField
@@ -145,6 +188,7 @@ export function MunicipalSaleForm<V extends Confirmed>({
           />
           <SaleNotice sale={sale} />
           <button
+            ref={purchaseButton}
             type="submit"
             disabled={sale.busy}
             aria-describedby="sale-notice"

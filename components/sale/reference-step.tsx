@@ -24,6 +24,8 @@ interface Props {
   /** A changed number or municipality voids the confirmed details. */
   onChanged: () => void;
   onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+  /** A scanner's Enter or Tab after the number (components/sale/use-scanner-keys.ts). */
+  onNumberKeyDown?: (event: React.KeyboardEvent<HTMLInputElement>) => void;
 }
 
 /**
@@ -37,7 +39,7 @@ export function ReferenceStep(p: Props) {
     <form
       noValidate
       onSubmit={p.onSubmit}
-      className="flex max-w-xl flex-col gap-3 rounded-xl bg-white p-6 shadow"
+      className="flex max-w-xl flex-col gap-3 rounded-xl bg-white p-4 shadow"
     >
       <h1 className="text-2xl font-semibold">{p.heading}</h1>
       <div className="flex flex-col gap-1">
@@ -50,6 +52,7 @@ export function ReferenceStep(p: Props) {
           autoComplete="off"
           autoFocus
           {...p.register("number", { onChange: p.onChanged })}
+          onKeyDown={p.onNumberKeyDown}
           aria-invalid={numberError ? true : undefined}
           aria-describedby={`${p.field}-error`}
           className={`${inputClass} font-mono`}
@@ -68,6 +71,13 @@ export function ReferenceStep(p: Props) {
               if (e.target.value) rememberChoice(p.cookie, e.target.value);
             },
           })}
+          // Typing letters picks a municipality (the browser's type-ahead); Enter confirms
+          // instead of opening the list.
+          onKeyDown={(e) => {
+            if (e.key !== "Enter") return;
+            e.preventDefault();
+            e.currentTarget.form?.requestSubmit();
+          }}
           aria-invalid={municipalityError ? true : undefined}
           aria-describedby="municipality-error"
           className={inputClass}
@@ -84,7 +94,7 @@ export function ReferenceStep(p: Props) {
       <button
         type="submit"
         disabled={p.busy}
-        className="self-start rounded-lg bg-brand px-5 py-2 text-lg font-semibold text-white disabled:opacity-60"
+        className="min-h-11 self-start rounded-lg bg-brand px-5 py-2 text-lg font-semibold text-white disabled:opacity-60"
       >
         {p.busy ? "Confirming…" : p.confirmLabel}
       </button>

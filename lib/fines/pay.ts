@@ -76,13 +76,14 @@ async function validateAmounts(input: FinesSaleInput, paymentType: "CASH" | "CAR
       );
     }
   } catch (error) {
+    // The registry refuses the whole validation without saying for which notice: name it.
     if (isUpstreamError(error) && error.kind === "rejected") {
       const named = input.fines.length === 1 ? [input.fines[0]!.noticeNumber] : await refusedNotices(input, paymentType);
       if (named.length > 0) {
-        throw new ActionError(`${named.length === 1 ? "Notice" : "Notices"} ${named.join(", ")}: ${error.cashierMessage} Nothing was charged.`, "fines");
+        // A message for the whole sale (shown by Pay), not one field's.
+        throw new ActionError(`${named.length === 1 ? "Notice" : "Notices"} ${named.join(", ")}: ${error.cashierMessage} Nothing was charged.`);
       }
     }
-    if (isUpstreamError(error)) throw new ActionError(error.cashierMessage, "fines");
     throw error;
   }
 }
@@ -119,8 +120,7 @@ export async function sellFines(staff: Staff, input: FinesSaleInput): Promise<Sa
             "fines",
           );
         const p = payability(row);
-        if (!p.payable)
-          throw new ActionError(`Notice ${chosen.noticeNumber} cannot be paid here. ${p.reason}`, "fines");
+        if (!p.payable) throw new ActionError(`Notice ${chosen.noticeNumber} cannot be paid here. ${p.reason}`);
         return { ...row, grossCents: chosen.grossCents };
       });
       await refuseIfUnsettled(notices);

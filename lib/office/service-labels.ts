@@ -2,7 +2,7 @@
  * The merchant balance's service types and slots in words (the core service says
  * `prepaid_electricity` / `tshwane_prepaid`, `vas` / `airtime`). Pure.
  */
-import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/upstream/municipalities";
+import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/municipalities";
 import { KIND_LABELS, type VasKind } from "@/lib/vas/catalogue";
 import { labelOf } from "@/lib/sales/labels";
 

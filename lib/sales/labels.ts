@@ -2,14 +2,10 @@
  * Names in words for what the journal stores as codes: every screen and report says these,
  * never `electricity`, `bill`, `vas` or `cash`. Pure, so client and server share them.
  */
-import type { CashMovementKind, PaymentMethod, SaleKind, SaleStatus } from "@/lib/db/schema";
+import type { CashMovementKind, PaymentMethod, SaleStatus } from "@/lib/db/schema";
 
-export const SALE_KIND_LABELS: Record<SaleKind, string> = {
-  electricity: "Prepaid electricity",
-  bill: "Municipal bills",
-  fines: "Traffic fines",
-  vas: "Airtime, data & vouchers",
-};
+/** The sale kinds' own labels (lib/sales/kinds/labels.ts), under the name the reports use. */
+export { KIND_LABELS as SALE_KIND_LABELS } from "./kinds/labels";
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { cash: "Cash", card: "Card" };
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { sales } from "@/lib/db/schema";
 
@@ -10,7 +10,8 @@ export async function lastCompletedSaleAt(tillId: string): Promise<string | null
     .select({ id: sales.id })
     .from(sales)
     .where(and(eq(sales.tillId, tillId), eq(sales.status, "completed")))
-    .orderBy(desc(sales.settledAt), desc(sales.createdAt))
+    // PostgreSQL puts NULLs first in a descending order: a sale without settled_at must not win.
+    .orderBy(sql`${sales.settledAt} desc nulls last`, desc(sales.createdAt))
     .limit(1);
   return row?.id ?? null;
 }

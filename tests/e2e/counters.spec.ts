@@ -7,6 +7,7 @@ import { DEMO, ensureShiftOpen, signIn } from "./support/auth";
 import { E2E, STATE } from "./support/env";
 import { sellElectricity } from "./support/office";
 import { sandboxTransactions } from "./support/municipal";
+import { fineRow, lookUp } from "./support/fines";
 
 /**
  * Real counters: the till's paper (58 mm slip printed to PDF and read back), cash drops in
@@ -145,6 +146,8 @@ test("F9 reprints the till's last slip from any screen", async ({ browser }) => 
   const till = await tillThree(browser);
   const saleId = await sellElectricity(till, "25", "cash", "01100000007", "tshwane_prepaid");
   await till.goto("/history");
+  // The key listens once the page has hydrated.
+  await till.waitForLoadState("networkidle");
   await till.keyboard.press("F9");
   await expect(till).toHaveURL(new RegExp(`/slips/${saleId}\\?reprint=1`));
   await expect(till.getByText("REPRINT").first()).toBeVisible();
@@ -215,6 +218,25 @@ test.describe("a scanner at the electricity counter", () => {
     await expect(display.getByTestId("display-token").first()).toBeVisible();
     await till.context().close();
   });
+});
+
+test.describe("fines at the till", () => {
+  test.use({ storageState: STATE.cashier });
+
+  for (const c of [
+    { notice: "0212600000000050", why: "court case", vehicle: "CA 123-456" },
+    { notice: "0222600000000066", why: "Partly paid", vehicle: "JHN 001 GP" },
+  ]) {
+    test(`notice ${c.notice} shows its vehicle and says it cannot be paid here (${c.why})`, async ({ page }) => {
+      await page.goto("/fines");
+      await lookUp(page, "Notice number", c.notice);
+      const row = fineRow(page, c.notice);
+      await expect(row).toHaveAttribute("data-payable", "false");
+      await expect(row.getByTestId("fine-not-payable")).toContainText(c.why);
+      await expect(row.getByRole("checkbox")).toHaveCount(0);
+      await expect(row.getByTestId("fine-vehicle")).toHaveText(c.vehicle);
+    });
+  }
 });
 
 test.describe("the kiosk", () => {
@@ -313,7 +335,8 @@ test("the back office speaks in words: kinds and tills by name, events in the si
   const office = await supervisor(browser);
   await office.goto("/office");
   const kinds = office.getByRole("list", { name: "Sales by kind" });
-  await expect(kinds).toContainText("Prepaid electricity");
+  await expect(kinds).toContainText("Electricity");
+  await expect(kinds).not.toContainText("electricity");
   await expect(office.getByRole("list", { name: "Sales per till" })).toContainText("Till 3");
   await expect(office.getByRole("list", { name: "Sales per cashier" })).not.toBeEmpty();
   await office.goto("/shifts");

@@ -40,7 +40,7 @@ for (const c of LOOKUPS) {
 }
 
 // Codes 14 (status 10, court case) and 18 (status 13, partly paid) cannot be chosen at all:
-// the look-up shows the status and the fine is not selectable (tests/e2e/counters-fines.spec.ts).
+// the look-up shows the status and the fine is not selectable (tests/e2e/counters.spec.ts).
 const REFUSED_ON_PAY = [
   { code: 15, notice: "0222600000000041" },
   { code: 16, notice: "0222600000000058" },

@@ -81,7 +81,7 @@ describe("South African days and the day at a glance", () => {
     expect(g.perHour).toHaveLength(24);
     expect(g.perHour[8]).toEqual({ label: "08", count: 2, totalCents: 3_000 });
     expect(g.perHour[0]).toEqual({ label: "00", count: 1, totalCents: 500 });
-    expect(g.perKind.map((b) => [b.label, b.totalCents])).toEqual([["Prepaid electricity", 3_000], ["Airtime, data & vouchers", 500]]);
+    expect(g.perKind.map((b) => [b.label, b.totalCents])).toEqual([["Electricity", 3_000], ["Airtime & vouchers", 500]]);
     expect(g.perTill.map((b) => [b.label, b.count, b.totalCents])).toEqual([["Till 2", 1, 2_000], ["Till 1", 2, 1_500]]);
     expect(g.perCashier.map((b) => [b.label, b.totalCents])).toEqual([["Thandi", 3_000], ["Pieter", 500]]);
     expect(g.totalCents).toBe(3_500);

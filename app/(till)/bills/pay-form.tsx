@@ -32,6 +32,7 @@ const BILL: MunicipalKind<AccountView> = {
   }),
   purchaseSchema: z.pick(payBillSchema, { amount: true, method: true }),
   numberOf: (account) => account.accountNumber,
+  ownerOf: (account) => account.name || null,
   checkAmount: (text) => checkBillAmount(text),
   quickCents: () => QUICK_AMOUNTS_CENTS,
   // Most customers pay what is due: offer it, the cashier overtypes otherwise.

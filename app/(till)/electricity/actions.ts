@@ -3,6 +3,7 @@
 import { staffAction, ActionError } from "@/lib/auth/action";
 import { limitOrRefuse } from "@/lib/security/rate-limit";
 import { actorOf } from "@/lib/auth/actor";
+import { meterHints } from "@/lib/electricity/confirm-notices";
 import { confirmMeter, type MeterCustomer, type UpstreamError } from "@/lib/upstream";
 import { parseRandInput } from "@/lib/money";
 import { checkAmount } from "@/lib/electricity/amount-rules";
@@ -41,6 +42,7 @@ export const confirmMeterAction = staffAction(
       minCents: c.minCents,
       maxCents: c.maxCents,
       ...c.meter,
+      hints: meterHints(c),
     };
   },
   meterField,

@@ -1,5 +1,6 @@
 // zod/mini, not full zod: the till's form imports this file, and full zod costs the page about 14 KiB gzip more.
 import * as z from "zod/mini";
+import type { MeterHints } from "@/lib/electricity/confirm-notices";
 import { parseRandInput } from "@/lib/money";
 import { PREPAID_MUNICIPALITIES } from "@/lib/municipalities";
 
@@ -51,6 +52,8 @@ export interface MeterView {
   sgc: number | null;
   krn: number | null;
   ti: number | null;
+  /** Arrears, fixed charges and free basic electricity, said before Purchase. */
+  hints: MeterHints;
 }
 
 export const MUNICIPALITY_COOKIE = "kassa_prepaid_municipality";

@@ -7,6 +7,7 @@ import { MUNICIPALITY_NAMES, PREPAID_MUNICIPALITIES } from "@/lib/municipalities
 import { retrySaleAction } from "@/lib/actions/sale";
 import { confirmMeterAction, purchaseElectricityAction } from "./actions";
 import { MeterDetails } from "./meter-details";
+import { ConfirmNoticesPanel } from "@/components/electricity/confirm-notices";
 import {
   meterNumberField,
   MUNICIPALITY_COOKIE,
@@ -28,10 +29,16 @@ const ELECTRICITY: MunicipalKind<MeterView> = {
   referenceSchema: z.object({ number: meterNumberField, municipality: prepaidMunicipalityField }),
   purchaseSchema: z.pick(purchaseElectricitySchema, { amount: true, method: true }),
   numberOf: (meter) => meter.meterNumber,
+  ownerOf: (meter) => meter.customerName || null,
   checkAmount: (text, meter) => checkAmount(text, meter),
   quickCents: (meter) => quickAmountsFor(meter),
   initialCents: () => null,
-  Details: ({ view }) => <MeterDetails meter={view} />,
+  Details: ({ view }) => (
+    <>
+      <MeterDetails meter={view} />
+      <ConfirmNoticesPanel hints={view.hints} />
+    </>
+  ),
   confirm: (input) =>
     confirmMeterAction({ meterNumber: input.number, municipality: input.municipality }),
   purchase: ({ reference, ...rest }) =>
