@@ -24,17 +24,24 @@ export async function shiftSalesOf(userId: string, shiftId: string, search: stri
 export const TILL_HISTORY_DAYS = 90;
 
 /**
- * Sales made at this till in the last 90 days (any shift, any cashier of this till) whose
- * reference holds `search` (a meter, account or mobile number, digits only), leaving out
- * the shift already shown. An empty search finds nothing: the till's history is searched,
- * never listed.
+ * The cashier's own sales at this till in the last 90 days (any shift) whose reference holds
+ * `search` (a meter, account or mobile number, digits only), leaving out the shift already
+ * shown. A cashier reprints only their own sales (docs/architecture.md, the object rule), so
+ * a colleague's sales at the same till are never found here. An empty search finds nothing:
+ * the history is searched, never listed.
  */
-export async function tillSalesMatching(tillId: string, search: string, exceptShiftId: string | null, now: Date = new Date(), limit = 50): Promise<Sale[]> {
+export async function tillSalesMatching(
+  staff: { userId: string; tillId: string },
+  search: string,
+  exceptShiftId: string | null,
+  now: Date = new Date(),
+  limit = 50,
+): Promise<Sale[]> {
   const digits = search.replace(/\D/g, "");
   if (digits.length < 4) return [];
   const since = new Date(now.getTime() - TILL_HISTORY_DAYS * 24 * 60 * 60_000);
   const database = await db();
-  const conditions = [eq(sales.tillId, tillId), gte(sales.createdAt, since), ilike(sales.reference, `%${digits}%`)];
+  const conditions = [eq(sales.tillId, staff.tillId), eq(sales.userId, staff.userId), gte(sales.createdAt, since), ilike(sales.reference, `%${digits}%`)];
   if (exceptShiftId) conditions.push(or(isNull(sales.shiftId), ne(sales.shiftId, exceptShiftId))!);
   return database
     .select()

@@ -26,7 +26,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
       </p>
     );
   }
-  const [rows, earlier] = await Promise.all([shiftSalesOf(staff.userId, shift.id, q), tillSalesMatching(staff.till.id, q, shift.id)]);
+  const [rows, earlier] = await Promise.all([shiftSalesOf(staff.userId, shift.id, q), tillSalesMatching({ userId: staff.userId, tillId: staff.till.id }, q, shift.id)]);
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">History of this shift</h1>
@@ -85,10 +85,10 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
       {q && (
         <section aria-labelledby="earlier" className="flex flex-col gap-2">
           <h2 id="earlier" className="text-xl font-semibold">
-            Earlier at {staff.till.name} (last {TILL_HISTORY_DAYS} days)
+            Your earlier sales at {staff.till.name} (last {TILL_HISTORY_DAYS} days)
           </h2>
           {earlier.length === 0 ? (
-            <p>No earlier sale at this till matches {q}.</p>
+            <p>None of your earlier sales at this till matches {q}.</p>
           ) : (
             <table className="stack-cards w-full border-collapse bg-white text-left shadow" aria-label="Earlier sales at this till">
               <thead>
