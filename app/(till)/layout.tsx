@@ -3,7 +3,6 @@ import { saleAnswerLimitMs } from "@/lib/sales/answer-limit";
 import { StaffBar } from "@/components/shell/staff-bar";
 import { TillProviders } from "@/components/till/till-context";
 import { LastSaleBanner } from "@/components/till/last-sale-banner";
-import { unseenSalesAction } from "./history/actions";
 
 export default async function TillLayout({ children }: { children: React.ReactNode }) {
   const staff = await requirePageRole("cashier");
@@ -11,7 +10,7 @@ export default async function TillLayout({ children }: { children: React.ReactNo
     <TillProviders cashierId={staff.userId} answerLimitMs={saleAnswerLimitMs()}>
       <StaffBar staff={staff} />
       <main className="mx-auto max-w-5xl p-4">
-        <LastSaleBanner unseenSalesAction={unseenSalesAction} />
+        <LastSaleBanner />
         {children}
       </main>
     </TillProviders>
