@@ -132,8 +132,13 @@ export function LastSaleBanner() {
       </section>
     );
   }
-  // The form of a not-confirmed sale shows its own panel; elsewhere, point to it.
-  if (data.open && data.openAt && pathname !== data.openAt) {
+  // The form of a not-confirmed sale shows its own panel (and its kind's form its own sales); elsewhere, point to it.
+  if (
+    data.open &&
+    data.openAt &&
+    pathname !== data.openAt &&
+    pathname !== FORM_PATH[data.open.kind]
+  ) {
     const sale = data.open;
     return (
       <section
