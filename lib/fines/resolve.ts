@@ -11,7 +11,7 @@ export type RecheckVerdict = "all_paid" | "not_yet" | "none_paid" | "some_paid";
  * this long after the sale's last attempt, a look-up that does not show the fines paid
  * proves nothing: "not settled yet", never "hand the money back".
  */
-export const FINES_LANDING_MS = 10 * 60_000;
+const FINES_LANDING_MS = 10 * 60_000;
 
 export interface FinesRecheck {
   saleId: string;
@@ -27,10 +27,7 @@ export interface FinesRecheck {
  * not settled yet, look again; none paid after that → it did not go through; some paid after
  * that → call the fines service.
  */
-export function verdictOf(
-  notices: FinesRecheck["notices"],
-  sinceLastAttemptMs: number,
-): RecheckVerdict {
+export function verdictOf(notices: FinesRecheck["notices"], sinceLastAttemptMs: number): RecheckVerdict {
   const paid = notices.filter((n) => n.isPaid === true).length;
   if (paid === notices.length) return "all_paid";
   if (sinceLastAttemptMs < FINES_LANDING_MS) return "not_yet";

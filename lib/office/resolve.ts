@@ -32,7 +32,7 @@ export async function resolveSale(staff: Staff, saleId: string, outcome: "comple
 export async function retryUnknownSale(staff: Staff, saleId: string) {
   const sale = await findSale(saleId);
   if (!sale || sale.status !== "unknown" || !IDEMPOTENT_KINDS.includes(sale.kind)) {
-    throw new ActionError("Only an unconfirmed sale of a kind the core service repeats safely (electricity, bill) can be sent again.");
+    throw new ActionError("Only an unconfirmed electricity or bill sale can be sent again.");
   }
   if (sale.error?.kind === "card_unverified") throw new ActionError("The card payment of this sale was never verified: check the payment, do not send it.");
   const settled = await sendSale(saleId, "retry", actorOf(staff));

@@ -153,7 +153,11 @@ export async function sellAtCounter(staff: Staff, input: CounterSale): Promise<S
       sameRequestOrRefuse(assertOwnSale(start.existing, staff), fingerprint),
       staff,
     );
-  if (start.duplicate) refuseDuplicate(input, start.duplicate);
+  // An unconfirmed earlier fines sale is refused by the fines' own check (prepare), which says
+  // what to do about it; "Sell again" would be the wrong question.
+  const checkedByKind =
+    start.duplicate?.status === "unknown" && kindOf(input.kind).unknownStep === "recheck_registry";
+  if (start.duplicate && !checkedByKind) refuseDuplicate(input, start.duplicate);
   const { request } = await input.prepare();
   const { sale, existing: raced } = await recordSale(
     {

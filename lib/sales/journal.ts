@@ -264,38 +264,6 @@ export async function readSaleStart(input: {
 }
 
 /**
- * The duplicate-sale guard's question: a sale of the same kind, to the same meter, account,
- * notices or product and recipient, for the same amount, recorded since `since` at this till
- * or by this cashier, that did not fail. Newest first.
- */
-export async function recentSameSale(input: {
-  kind: SaleKind;
-  reference: string;
-  amountCents: Cents;
-  userId: string;
-  tillId: string;
-  since: Date;
-}): Promise<Sale | undefined> {
-  const database = await db();
-  const [row] = await database
-    .select()
-    .from(sales)
-    .where(
-      and(
-        eq(sales.kind, input.kind),
-        eq(sales.reference, input.reference),
-        eq(sales.amountCents, input.amountCents),
-        inArray(sales.status, ["pending", "completed", "unknown"]),
-        gt(sales.createdAt, input.since),
-        or(eq(sales.tillId, input.tillId), eq(sales.userId, input.userId)),
-      ),
-    )
-    .orderBy(desc(sales.createdAt))
-    .limit(1);
-  return row;
-}
-
-/**
  * This cashier's sales the till must show first after a reload or in a new tab: completed
  * ones whose slip they have not seen, and unknown ones nobody has resolved, from `since`.
  */

@@ -1,6 +1,8 @@
 /**
  * The small view of a sale that actions hand to the till's screens, and the answers of the
- * sale actions. Pure: client code imports these types. The contract is described in
+ * sale actions. Pure: client code imports these types. A refusal of the duplicate-sale
+ * guard is `ActionResult`'s `{ ok: false, error, duplicateOf: SaleView }` (lib/auth/action.ts);
+ * the form asks "Sell again?" and sends the same input and key with `sellAgain: true`. The contract is described in
  * docs/architecture.md ("The sale actions' contract"); keep both true together.
  */
 import type { PaymentMethod, SaleKind, SaleStatus } from "@/lib/db/schema";
@@ -58,24 +60,6 @@ export interface SaleView {
   seen: boolean;
   /** Set only when the journal could not be written after the core service answered. */
   notRecorded: NotRecorded | null;
-}
-
-/**
- * A refusal of the duplicate-sale guard: the same thing for the same amount was sold moments
- * ago at this till or by this cashier. The form asks "Sell again?" and, if the cashier says
- * yes, sends the same input with `sellAgain: true` (and the same key).
- */
-export interface DuplicateRefusal {
-  ok: false;
-  error: string;
-  duplicateOf: SaleView;
-}
-
-/** Fields every counter-sale action accepts besides its own: the key and the "sell again" answer. */
-export interface SaleActionCommon {
-  idempotencyKey: string;
-  /** The cashier answered "Sell again?" with yes: the duplicate-sale guard lets it through. */
-  sellAgain?: boolean;
 }
 
 /** What the till says about a sale whose outcome the core service did not confirm. */

@@ -40,7 +40,7 @@ const UNKNOWN_NEXT: Record<NextStep, string> = {
 };
 
 /** The whole message of an unknown sale: why, then the one thing to do. */
-export function unknownMessage(sale: Pick<Sale, "kind" | "attempts">, why: string): string {
+function unknownMessage(sale: Pick<Sale, "kind" | "attempts">, why: string): string {
   const step = sale.attempts === 0 ? "supervisor" : kindOf(sale.kind).unknownStep;
   return `${UNKNOWN_WHY[why] ?? UNKNOWN_WHY.internal} ${UNKNOWN_NEXT[step]}`;
 }

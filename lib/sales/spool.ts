@@ -26,7 +26,7 @@ export interface SpoolEntry {
   rawAnswers: RawAnswer[];
 }
 
-export const SPOOL_FILE = "spool.jsonl";
+const SPOOL_FILE = "spool.jsonl";
 
 export function spoolFolder(dir: string): string {
   return path.resolve(dir, "spool");
@@ -56,7 +56,7 @@ export function spoolHasWaiting(dir: string): boolean {
  * Takes the waiting files for intake: renames `spool.jsonl` aside and returns every file
  * still to take in (earlier intakes that did not finish included), oldest first.
  */
-export function claimSpoolFiles(dir: string): string[] {
+function claimSpoolFiles(dir: string): string[] {
   const folder = spoolFolder(dir);
   if (!fs.existsSync(folder)) return [];
   const live = path.join(folder, SPOOL_FILE);
@@ -70,7 +70,7 @@ export function claimSpoolFiles(dir: string): string[] {
 }
 
 /** Reads a claimed file's entries; a torn last line (a crash mid-append) is skipped. */
-export function readSpoolFile(file: string): SpoolEntry[] {
+function readSpoolFile(file: string): SpoolEntry[] {
   return fs
     .readFileSync(file, "utf8")
     .split("\n")
@@ -84,7 +84,7 @@ export function readSpoolFile(file: string): SpoolEntry[] {
     });
 }
 
-export function markSpoolFileTaken(file: string): void {
+function markSpoolFileTaken(file: string): void {
   fs.renameSync(file, file.replace("spool-taking-", "spool-taken-"));
 }
 

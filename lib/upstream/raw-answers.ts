@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { RawAnswer } from "@/lib/db/schema";
 
 /** Longest body kept per answer: enough for tokens, PINs and registry numbers, never megabytes. */
-export const RAW_BODY_LIMIT = 8_000;
+const RAW_BODY_LIMIT = 8_000;
 
 const listening = new AsyncLocalStorage<RawAnswer[]>();
 

@@ -244,3 +244,20 @@ describe("the answer is never lost", () => {
     expect(await intake.takeInSpool()).toBe(0);
   });
 });
+
+describe("what the cashier has not seen", () => {
+  it("lists completed sales whose slip was not shown and unresolved unknown ones, until the slip is seen", async () => {
+    const done = await electricity(randomUUID(), { amountCents: 9300 });
+    await sb.control("/faults", { path: PURCHASE, kind: "timeout", count: 3, ms: 10_000 });
+    const lost = await electricity(randomUUID(), { amountCents: 9400 });
+    expect(lost.status).toBe("unknown");
+    const since = new Date(Date.now() - 60_000);
+    const unseen = async () => (await journal.unseenSalesOf(staff.userId, since)).map((s) => s.id);
+    expect(await unseen()).toEqual(expect.arrayContaining([done.id, lost.id]));
+    expect(await journal.markSlipSeen(done.id, staff.userId)).toBe(true);
+    expect(await journal.markSlipSeen(done.id, staff.userId)).toBe(false);
+    expect(await unseen()).not.toContain(done.id);
+    expect(await unseen()).toContain(lost.id);
+    expect(counter.saleViewOf((await journal.findSale(done.id))!).seen).toBe(true);
+  });
+});

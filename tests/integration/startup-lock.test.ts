@@ -55,3 +55,25 @@ describe("start-up on a PGlite folder in use", () => {
     expect(third.stdout).toContain("STARTED");
   }, 90_000);
 });
+
+describe("start-up on a journal folder that cannot be written", () => {
+  it("stops with a message naming the folder instead of serving nothing", () => {
+    // A regular file where a folder should be: no folder can be made under it (root included).
+    const blocker = path.join(dir, "not-a-folder");
+    fs.writeFileSync(blocker, "");
+    for (const variable of ["KASSA_DATA_DIR", "KASSA_SPOOL_DIR"]) {
+      const started = spawnSync(tsx, [script], {
+        env: {
+          ...env,
+          KASSA_DATA_DIR: path.join(dir, "journal-ok"),
+          [variable]: path.join(blocker, "journal"),
+        },
+        cwd: process.cwd(),
+        encoding: "utf8",
+      });
+      expect(started.status, variable).toBe(1);
+      expect(started.stderr).toMatch(/Kassa cannot start: it cannot write to .*not-a-folder/);
+      expect(started.stdout).not.toContain("STARTED");
+    }
+  }, 90_000);
+});

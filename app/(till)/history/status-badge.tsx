@@ -1,4 +1,4 @@
-import type { SaleKind, SaleStatus } from "@/lib/db/schema";
+import type { SaleStatus } from "@/lib/db/schema";
 import { NOT_CONFIRMED } from "@/lib/sales/sale-view";
 
 export { KIND_LABELS as KIND_NAMES } from "@/lib/sales/kinds/labels";

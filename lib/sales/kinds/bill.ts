@@ -9,7 +9,7 @@ import { KIND_LABELS } from "./labels";
 import { defineKind } from "./types";
 
 /** What the bill payment action records as sale.request. */
-export const billRequestSchema = z.object({
+const billRequestSchema = z.object({
   accountNumber: z.string(),
   municipality: z.enum(POSTPAID_MUNICIPALITIES),
   customerName: z.string().nullish(),

@@ -9,7 +9,7 @@ import { KIND_LABELS } from "./labels";
 import { defineKind } from "./types";
 
 /** What the electricity purchase action records as sale.request. */
-export const electricityRequestSchema = z.object({
+const electricityRequestSchema = z.object({
   meterNumber: z.string(),
   municipality: z.enum(PREPAID_MUNICIPALITIES),
   customerName: z.string().nullish(),
