@@ -5,7 +5,6 @@ import { TillKeys } from "@/components/shell/till-keys";
 import { TillCardNotice } from "@/components/card/till-card-notice";
 import { TillProviders } from "@/components/till/till-context";
 import { LastSaleBanner } from "@/components/till/last-sale-banner";
-import { unseenSalesAction } from "@/lib/actions/sale";
 
 export default async function TillLayout({ children }: { children: React.ReactNode }) {
   const staff = await requirePageRole("cashier");
@@ -16,7 +15,7 @@ export default async function TillLayout({ children }: { children: React.ReactNo
       </StaffBar>
       <TillCardNotice staff={staff} />
       <main className="mx-auto max-w-6xl p-4">
-        <LastSaleBanner unseenSalesAction={unseenSalesAction} />
+        <LastSaleBanner />
         {children}
       </main>
     </TillProviders>

@@ -186,7 +186,7 @@ export function MunicipalSaleForm<V extends Confirmed>({
             registration={buy.register("method")}
             error={buy.formState.errors.method?.message}
           />
-          <SaleNotice sale={sale} />
+          <SaleNotice sale={sale} fieldsShown={["amount"]} />
           <button
             ref={purchaseButton}
             type="submit"

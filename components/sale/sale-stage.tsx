@@ -64,7 +64,16 @@ export function OpenSale({ sale, resolve }: { sale: SaleHook; resolve: Resolve }
  * The answer next to Purchase when nothing was sold yet: a refusal, a key that belonged to
  * another sale (a copied tab), or the duplicate question with its explicit "Sell again".
  */
-export function SaleNotice({ sale, id = "sale-notice" }: { sale: SaleHook; id?: string }) {
+export function SaleNotice({
+  sale,
+  id = "sale-notice",
+  fieldsShown = [],
+}: {
+  sale: SaleHook;
+  id?: string;
+  /** Fields whose refusal the form shows next to the field itself: not repeated here. */
+  fieldsShown?: readonly string[];
+}) {
   const stage = sale.stage;
   if (stage.is === "duplicate") {
     const earlier = stage.earlier;
@@ -113,7 +122,8 @@ export function SaleNotice({ sale, id = "sale-notice" }: { sale: SaleHook; id?: 
   const message =
     stage.is === "key-reused"
       ? "This form's sale key already belonged to a different sale (a copied tab?), so nothing was sold and no slip is shown. The form now has a new key: check the details and press the button again."
-      : stage.is === "refused" && Object.keys(stage.fieldErrors).length === 0
+      : stage.is === "refused" &&
+          !Object.keys(stage.fieldErrors).some((f) => fieldsShown.includes(f))
         ? stage.message
         : null;
   return (

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { formatRand } from "@/lib/money";
 import type { SaleView } from "@/lib/sales/sale-view";
-import { inFlight, reconcileEntry } from "@/components/sale/journal";
+import { reconcileEntry } from "@/components/sale/journal";
 import { describeSale } from "@/components/sale/kind-words";
 import {
   FORM_PATH,
@@ -23,10 +23,12 @@ interface LastSale {
   openAt: string | null;
 }
 
-/** The journal's list of this cashier's unseen completed and unresolved unknown sales (unseenSalesAction). */
-export type UnseenSalesAction = (
-  input: Record<string, never>,
-) => Promise<{ ok: true; data: SaleView[] } | { ok: false; error: string }>;
+/** The journal's list of this cashier's unseen completed and unresolved unknown sales. */
+async function journalUnseen(): Promise<SaleView[] | null> {
+  const response = await fetch("/api/sales/unseen", { cache: "no-store" });
+  if (!response.ok) return null;
+  return ((await response.json()) as { sales: SaleView[] }).sales;
+}
 
 /** Past this, a key still marked sent belongs to no purchase in flight anywhere. */
 const IN_FLIGHT_GRACE_MS = 5_000;
@@ -37,7 +39,7 @@ const IN_FLIGHT_GRACE_MS = 5_000;
  * confirmed. It asks the journal about every key this browser sent and never heard back on,
  * so a reload, a closed tab or a new tab cannot hide a sale.
  */
-export function LastSaleBanner({ unseenSalesAction }: { unseenSalesAction: UnseenSalesAction }) {
+export function LastSaleBanner() {
   const { cashierId, answerLimitMs } = useTill();
   const pathname = usePathname();
   const router = useRouter();
@@ -72,16 +74,13 @@ export function LastSaleBanner({ unseenSalesAction }: { unseenSalesAction: Unsee
       // This browser's own list first: the journal counts a slip seen once its page was rendered,
       // even when a reload or a closed tab kept it off the screen.
       const local = unseenSales(cashierId).find((s) => s.id !== onSlip) ?? null;
-      // The journal's list covers other browsers and lost storage; a purchase in flight here
-      // would hold it up (the browser sends server actions one at a time), so ask it only when idle.
-      if (inFlight.size === 0) {
-        const listed = await unseenSalesAction({}).catch(() => null);
-        if (listed?.ok) {
-          const unseen = listed.data.find(
-            (s) => s.status === "completed" && !s.seen && s.id !== onSlip,
-          );
+      // The journal's list covers other browsers and lost storage.
+      {
+        const listed = await journalUnseen().catch(() => null);
+        if (listed) {
+          const unseen = listed.find((s) => s.status === "completed" && !s.seen && s.id !== onSlip);
           if (!open) {
-            open = listed.data.find((s) => s.status === "unknown") ?? null;
+            open = listed.find((s) => s.status === "unknown") ?? null;
             openAt = open ? "/history" : null;
           }
           const fromJournal = unseen
@@ -133,8 +132,13 @@ export function LastSaleBanner({ unseenSalesAction }: { unseenSalesAction: Unsee
       </section>
     );
   }
-  // The form of a not-confirmed sale shows its own panel; elsewhere, point to it.
-  if (data.open && data.openAt && pathname !== data.openAt) {
+  // The form of a not-confirmed sale shows its own panel (and its kind's form its own sales); elsewhere, point to it.
+  if (
+    data.open &&
+    data.openAt &&
+    pathname !== data.openAt &&
+    pathname !== FORM_PATH[data.open.kind]
+  ) {
     const sale = data.open;
     return (
       <section

@@ -128,8 +128,9 @@ test("a timeout on marking paid leaves one unknown sale, never marked twice", as
   await expect(page.getByTestId("not-confirmed-note")).toContainText(`Not paid at the registry: ${notice}.`);
   expect(await finesTransactions(page.request, saleId)).toEqual([]);
 
-  // The same fine cannot be paid again while that sale is unresolved.
+  // The same fine cannot be paid again while that sale is unresolved, even from a fresh form.
   await page.goto("/fines");
+  await page.getByRole("button", { name: "Next customer" }).click();
   await lookUp(page, "Notice number", notice);
   await page.getByLabel(`Select notice ${notice}`).check();
   await page.getByRole("button", { name: "Pay", exact: true }).click();
