@@ -16,18 +16,26 @@ export function randsToCents(rands: number): Cents {
 }
 
 export function assertCents(cents: number): asserts cents is Cents {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`amount must be whole cents, got ${cents}`);
+  if (!Number.isSafeInteger(cents))
+    throw new RangeError(`amount must be whole cents, got ${cents}`);
 }
 
 /** Parse what a cashier typed ("100", "100.5", "1 234,56", "R 50") into cents, or null when it is not an amount. */
 export function parseRandInput(text: string): Cents | null {
-  const cleaned = text.replace(/^\s*R\s*/i, "").replace(/[\s\u00a0]/g, "").replace(",", ".");
+  const cleaned = text
+    .replace(/^\s*R\s*/i, "")
+    .replace(/[\s\u00a0]/g, "")
+    .replace(",", ".");
   if (!/^\d{1,7}(\.\d{0,2})?$/.test(cleaned)) return null;
   const [whole, fraction = ""] = cleaned.split(".");
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
 
-const randFormat = new Intl.NumberFormat("en-ZA", { style: "currency", currency: "ZAR", minimumFractionDigits: 2 });
+const randFormat = new Intl.NumberFormat("en-ZA", {
+  style: "currency",
+  currency: "ZAR",
+  minimumFractionDigits: 2,
+});
 
 /** "R 1 234,56" as South Africans read it (en-ZA). */
 export function formatRand(cents: Cents): string {

@@ -43,17 +43,28 @@ export function idDateOfBirth(idNumber: string, today: Date = new Date()): Date 
   return born;
 }
 
-export type IdCheck = { ok: true; idNumber: string; dateOfBirth: Date } | { ok: false; message: string };
+export type IdCheck =
+  { ok: true; idNumber: string; dateOfBirth: Date } | { ok: false; message: string };
 
 /** The three checks of issue 6, each with a message a customer or cashier can act on. */
 export function checkIdNumber(text: string, today: Date = new Date()): IdCheck {
   const idNumber = normaliseIdNumber(text);
   if (idNumber === "") return { ok: false, message: "Enter the 13-digit ID number." };
   if (!/^\d+$/.test(idNumber)) return { ok: false, message: "An ID number has digits only." };
-  if (idNumber.length !== 13) return { ok: false, message: `An ID number has 13 digits; this one has ${idNumber.length}.` };
+  if (idNumber.length !== 13)
+    return { ok: false, message: `An ID number has 13 digits; this one has ${idNumber.length}.` };
   const dateOfBirth = idDateOfBirth(idNumber, today);
-  if (!dateOfBirth) return { ok: false, message: "The first six digits of an ID number are the date of birth (YYMMDD); this is not a real date." };
-  if (!luhnValid(idNumber)) return { ok: false, message: "This ID number is mistyped: its last digit does not match. Check it and try again." };
+  if (!dateOfBirth)
+    return {
+      ok: false,
+      message:
+        "The first six digits of an ID number are the date of birth (YYMMDD); this is not a real date.",
+    };
+  if (!luhnValid(idNumber))
+    return {
+      ok: false,
+      message: "This ID number is mistyped: its last digit does not match. Check it and try again.",
+    };
   return { ok: true, idNumber, dateOfBirth };
 }
 

@@ -15,7 +15,11 @@ import { hashPassword, MIN_PASSWORD_LENGTH } from "../lib/auth/password";
 const USERNAME = /^[a-z0-9][a-z0-9._-]{2,31}$/;
 
 async function ask(question: string, hidden = false): Promise<string> {
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+  const rl = createInterface({
+    input: process.stdin,
+    output: process.stdout,
+    terminal: process.stdin.isTTY,
+  });
   if (hidden && process.stdin.isTTY) {
     // Echo nothing while the password is typed.
     const output = rl as unknown as { _writeToOutput: (s: string) => void };
@@ -29,20 +33,39 @@ async function ask(question: string, hidden = false): Promise<string> {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { username: { type: "string" }, password: { type: "string" }, name: { type: "string" } } });
+  const { values } = parseArgs({
+    options: {
+      username: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+    },
+  });
   const username = (values.username ?? (await ask("Supervisor user name: "))).toLowerCase();
-  if (!USERNAME.test(username)) throw new Error("The user name needs 3 to 32 characters: letters, digits, dot, dash or underscore.");
-  const displayName = values.name ?? (values.username ? username : (await ask("Display name: ")) || username);
-  const password = values.password ?? (await ask(`Password (at least ${MIN_PASSWORD_LENGTH} characters): `, true));
-  if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`The password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (!USERNAME.test(username))
+    throw new Error(
+      "The user name needs 3 to 32 characters: letters, digits, dot, dash or underscore.",
+    );
+  const displayName =
+    values.name ?? (values.username ? username : (await ask("Display name: ")) || username);
+  const password =
+    values.password ?? (await ask(`Password (at least ${MIN_PASSWORD_LENGTH} characters): `, true));
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new Error(`The password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
 
   const env = parseEnv(process.env);
-  const opened = await openDb(env.databaseUrl ? { postgresUrl: env.databaseUrl } : { pgliteDir: env.dataDir });
+  const opened = await openDb(
+    env.databaseUrl ? { postgresUrl: env.databaseUrl } : { pgliteDir: env.dataDir },
+  );
   try {
     await seed(opened.db, { demo: false });
     const [row] = await opened.db
       .insert(users)
-      .values({ username, displayName, role: "supervisor", passwordHash: await hashPassword(password) })
+      .values({
+        username,
+        displayName,
+        role: "supervisor",
+        passwordHash: await hashPassword(password),
+      })
       .onConflictDoNothing({ target: users.username })
       .returning({ id: users.id });
     if (!row) throw new Error(`The user name ${username} is taken.`);

@@ -27,7 +27,10 @@ export default async function OfficeLayout({ children }: { children: React.React
           <ul className="flex flex-wrap gap-1 md:flex-col">
             {NAV.map((item) => (
               <li key={item.href}>
-                <Link href={item.href} className="flex min-h-11 items-center rounded px-3 py-2 hover:bg-slate-200">
+                <Link
+                  href={item.href}
+                  className="flex min-h-11 items-center rounded px-3 py-2 hover:bg-slate-200"
+                >
                   {item.label}
                 </Link>
               </li>

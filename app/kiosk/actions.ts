@@ -18,11 +18,11 @@ export const kioskLookUpAction = staffAction(
   kioskLookupSchema,
   async (input, staff) => {
     await limitOrRefuse(
-    "kioskLookUp",
-    `${staff.till.id}:${staff.deviceId ?? staff.sessionId}`,
-    actorOf(staff),
-    input.kind,
-  );
+      "kioskLookUp",
+      `${staff.till.id}:${staff.deviceId ?? staff.sessionId}`,
+      actorOf(staff),
+      input.kind,
+    );
     return lookUpFines(input.kind, input.value);
   },
   { upstreamField: () => "value" },

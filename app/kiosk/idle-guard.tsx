@@ -7,7 +7,11 @@ export const KIOSK_IDLE_MS = 60_000;
 /** The last seconds show a "Still there?" countdown. */
 const WARN_MS = 15_000;
 
-const ENGLISH = { title: "Still there?", clearsIn: "This screen clears in {seconds} seconds.", stay: "I'm still here" };
+const ENGLISH = {
+  title: "Still there?",
+  clearsIn: "This screen clears in {seconds} seconds.",
+  stay: "I'm still here",
+};
 
 const ACTIVITY = ["pointerdown", "touchstart", "keydown"] as const;
 
@@ -60,7 +64,11 @@ export function IdleGuard({
   if (!active || left > WARN_MS || left === 0) return null;
   const [before, after = ""] = text.clearsIn.split("{seconds}");
   return (
-    <div role="alertdialog" aria-labelledby="still-there" className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-6 bg-slate-950/90 text-center">
+    <div
+      role="alertdialog"
+      aria-labelledby="still-there"
+      className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-6 bg-slate-950/90 text-center"
+    >
       <p id="still-there" className="text-5xl font-bold">
         {text.title}
       </p>
@@ -69,7 +77,10 @@ export function IdleGuard({
         <span data-testid="idle-countdown">{Math.ceil(left / 1000)}</span>
         {after}
       </p>
-      <button type="button" className="min-h-12 rounded-2xl bg-brand px-12 py-6 text-3xl font-semibold">
+      <button
+        type="button"
+        className="min-h-12 rounded-2xl bg-brand px-12 py-6 text-3xl font-semibold"
+      >
         {text.stay}
       </button>
     </div>

@@ -16,7 +16,12 @@ export const kioskPaySchema = z
     ...lookupFields,
     idempotencyKey: z.string().uuid(),
     fines: z
-      .array(z.object({ noticeNumber: z.string().regex(/^\d{10,20}$/), grossCents: z.number().int().positive().max(100_000_000) }))
+      .array(
+        z.object({
+          noticeNumber: z.string().regex(/^\d{10,20}$/),
+          grossCents: z.number().int().positive().max(100_000_000),
+        }),
+      )
       .min(1, "Choose at least one fine.")
       .max(50),
   })

@@ -67,7 +67,8 @@ const ENROLLING_SUPERVISOR = {
 async function tillIds(supervisor: Session): Promise<Map<string, string>> {
   const html = await (await supervisor.fetch("/tills")).text();
   const out = new Map<string, string>();
-  for (const m of html.matchAll(/<tr[^>]*data-till="([^"]+)"[^>]*><td[^>]*>([^<]+)<\/td>/g)) out.set(m[2]!.trim(), m[1]!);
+  for (const m of html.matchAll(/<tr[^>]*data-till="([^"]+)"[^>]*><td[^>]*>([^<]+)<\/td>/g))
+    out.set(m[2]!.trim(), m[1]!);
   return out;
 }
 
@@ -75,14 +76,19 @@ async function tillIds(supervisor: Session): Promise<Map<string, string>> {
  * Enrol a client as the till named `tillName`, as a supervisor does on the Tills screen:
  * returns the signed device cookie's value for the client to keep.
  */
-async function enrolDevice(baseUrl: string, tillName: string, distDir = process.env.NEXT_DIST_DIR ?? ".next"): Promise<string> {
+async function enrolDevice(
+  baseUrl: string,
+  tillName: string,
+  distDir = process.env.NEXT_DIST_DIR ?? ".next",
+): Promise<string> {
   const supervisor = await signIn(baseUrl, ENROLLING_SUPERVISOR);
   const tillId = (await tillIds(supervisor)).get(tillName);
   if (!tillId) throw new Error(`no till named ${tillName} on the Tills screen`);
   const enrol = findAction(distDir, "app/(office)/tills/actions.ts", "enrolDeviceAction");
   const answer = await callAction(supervisor, enrol, { tillId });
   const device = supervisor.cookies().find((c) => c.name === DEVICE_COOKIE)?.value;
-  if (!answer.result?.ok || !device) throw new Error(`enrolling ${tillName} failed: ${answer.result?.error ?? answer.status}`);
+  if (!answer.result?.ok || !device)
+    throw new Error(`enrolling ${tillName} failed: ${answer.result?.error ?? answer.status}`);
   return device;
 }
 
@@ -103,7 +109,10 @@ async function credentialsSignIn(session: Session, who: Who): Promise<string | u
     body,
   });
   const answer = (await response.json().catch(() => ({}))) as { url?: string };
-  if (!session.cookies().some((c) => c.name.endsWith("next-auth.session-token")) || answer.url?.includes("error=")) {
+  if (
+    !session.cookies().some((c) => c.name.endsWith("next-auth.session-token")) ||
+    answer.url?.includes("error=")
+  ) {
     return `${response.status} ${decodeURIComponent(answer.url ?? "")}`;
   }
   return undefined;
@@ -114,7 +123,11 @@ async function credentialsSignIn(session: Session, who: Who): Promise<string | u
  * till's user (cashier, kiosk) signs in only on an enrolled device: when the client is not
  * one, the demo supervisor enrols it as `who.till` first, and the client keeps the cookie.
  */
-export async function signIn(baseUrl: string, who: Who, options: { device?: string } = {}): Promise<Session> {
+export async function signIn(
+  baseUrl: string,
+  who: Who,
+  options: { device?: string } = {},
+): Promise<Session> {
   const session = new Session(baseUrl);
   if (options.device) session.setCookie(DEVICE_COOKIE, options.device);
   let failure = await credentialsSignIn(session, who);

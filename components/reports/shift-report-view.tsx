@@ -112,8 +112,8 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
       )}
       {(report.owedCount ?? 0) > 0 && (
         <p className="rounded bg-amber-100 p-2 text-amber-900" data-testid="owed-to-customers">
-          Paid, not delivered: {report.owedCount} card sale(s), {formatRand(report.owedCents ?? 0)} owed to customers (a supervisor
-          delivers or refunds them).
+          Paid, not delivered: {report.owedCount} card sale(s), {formatRand(report.owedCents ?? 0)}{" "}
+          owed to customers (a supervisor delivers or refunds them).
         </p>
       )}
       {report.failedCount > 0 && (

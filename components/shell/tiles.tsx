@@ -46,11 +46,15 @@ export function Tiles({ tiles }: { tiles: Tile[] }) {
             >
               <span className="text-2xl font-semibold">{tile.label}</span>
               <span className="text-sm opacity-90">
-                {tile.hint} · key <kbd className="rounded bg-white/20 px-1 font-mono">{tile.shortcut}</kbd>
+                {tile.hint} · key{" "}
+                <kbd className="rounded bg-white/20 px-1 font-mono">{tile.shortcut}</kbd>
               </span>
             </Link>
           ) : (
-            <div aria-disabled="true" className="flex h-36 flex-col justify-between rounded-xl bg-slate-200 p-4 text-slate-600">
+            <div
+              aria-disabled="true"
+              className="flex h-36 flex-col justify-between rounded-xl bg-slate-200 p-4 text-slate-600"
+            >
               <span className="text-2xl font-semibold">{tile.label}</span>
               <span className="text-sm">Not available yet in this version of Kassa</span>
             </div>

@@ -11,7 +11,10 @@ const STYLE = {
 export function UpstreamBadge() {
   const upstream = env().upstreamEnv;
   return (
-    <span data-testid="upstream-env" className={`rounded px-2 py-1 text-sm font-bold tracking-wide ${STYLE[upstream]}`}>
+    <span
+      data-testid="upstream-env"
+      className={`rounded px-2 py-1 text-sm font-bold tracking-wide ${STYLE[upstream]}`}
+    >
       {upstream.toUpperCase()}
     </span>
   );

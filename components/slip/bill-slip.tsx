@@ -36,7 +36,10 @@ export function BillSlip({ sale }: { sale: Sale }) {
         </section>
       )}
       {(r.messages ?? []).length > 0 && (
-        <section aria-label="Messages from the municipality" className="border-t border-dashed border-black pt-1 text-center">
+        <section
+          aria-label="Messages from the municipality"
+          className="border-t border-dashed border-black pt-1 text-center"
+        >
           {(r.messages ?? []).map((m) => (
             <p key={m} data-utility-message>
               {m}

@@ -38,7 +38,9 @@ export function ElectricitySlip({ sale }: { sale: Sale }) {
         {utilityVat ? (
           <SlipLine label="Supplier VAT no." value={utilityVat} />
         ) : (
-          <p data-vat-note>The VAT number above is the merchant&apos;s; {utility} gave none for this sale.</p>
+          <p data-vat-note>
+            The VAT number above is the merchant&apos;s; {utility} gave none for this sale.
+          </p>
         )}
         <SlipLine label="Municipality" value={nameOf(r.municipality)} />
         <SlipLine label="Meter" value={r.meterNumber} />
@@ -56,18 +58,30 @@ export function ElectricitySlip({ sale }: { sale: Sale }) {
         {r.charges
           .filter((c) => c.outstandingCents !== null && c.outstandingCents > 0)
           .map((c) => (
-            <SlipLine key={`${c.description}-left`} label={`${c.description} outstanding`} value={formatRand(c.outstandingCents ?? 0)} />
+            <SlipLine
+              key={`${c.description}-left`}
+              label={`${c.description} outstanding`}
+              value={formatRand(c.outstandingCents ?? 0)}
+            />
           ))}
         <SlipLine label="Amount" value={formatRand(r.amountCents)} strong />
         <SlipLine label="Paid by" value={sale.method === "card" ? "Card" : "Cash"} />
       </section>
       <section className="border-t border-dashed border-black pt-1">
-        <SlipLine label="SGC / KRN / TI" value={`${code(r.meter.sgc)} / ${code(r.meter.krn)} / ${code(r.meter.ti)}`} />
-        {r.keyExpiryNumber != null && <SlipLine label="Key expiry no." value={String(r.keyExpiryNumber)} />}
+        <SlipLine
+          label="SGC / KRN / TI"
+          value={`${code(r.meter.sgc)} / ${code(r.meter.krn)} / ${code(r.meter.ti)}`}
+        />
+        {r.keyExpiryNumber != null && (
+          <SlipLine label="Key expiry no." value={String(r.keyExpiryNumber)} />
+        )}
       </section>
       <MeterBarcode meterNumber={r.meterNumber} />
       {(r.messages ?? []).length > 0 && (
-        <section aria-label="Messages from the utility" className="border-t border-dashed border-black pt-1 text-center">
+        <section
+          aria-label="Messages from the utility"
+          className="border-t border-dashed border-black pt-1 text-center"
+        >
           {(r.messages ?? []).map((m) => (
             <p key={m} data-utility-message>
               {m}

@@ -7,7 +7,11 @@ import { saDateTime } from "@/lib/sa-time";
  * The slip of a fines sale: each fine paid with the registry's invoice and receipt
  * numbers (the customer's proof that the fine is cleared), then the totals.
  */
-export function FinesSlipBody({ sale }: { sale: Pick<Sale, "request" | "result" | "method" | "settledAt" | "createdAt" | "id"> }) {
+export function FinesSlipBody({
+  sale,
+}: {
+  sale: Pick<Sale, "request" | "result" | "method" | "settledAt" | "createdAt" | "id">;
+}) {
   const data = finesSlipData(sale.request, sale.result);
   if (!data) return <p>This sale&apos;s details cannot be read. Check it in History.</p>;
   return (
@@ -16,7 +20,11 @@ export function FinesSlipBody({ sale }: { sale: Pick<Sale, "request" | "result" 
       {data.lookedUpBy && <p className="text-center text-sm">{data.lookedUpBy}</p>}
       <ol className="flex flex-col gap-2">
         {data.fines.map((f) => (
-          <li key={f.noticeNumber} data-notice={f.noticeNumber} className="border-b border-dashed border-black pb-2 text-sm">
+          <li
+            key={f.noticeNumber}
+            data-notice={f.noticeNumber}
+            className="border-b border-dashed border-black pb-2 text-sm"
+          >
             <div className="flex justify-between font-semibold">
               <span className="font-mono">{f.noticeNumber}</span>
               <span>{formatRand(f.grossCents)}</span>

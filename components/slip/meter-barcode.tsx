@@ -5,10 +5,23 @@ import bwipjs from "bwip-js/node";
 export function MeterBarcode({ meterNumber }: { meterNumber: string }) {
   let svg: string;
   try {
-    svg = bwipjs.toSVG({ bcid: "code128", text: meterNumber, height: 8, includetext: true, textxalign: "center" });
+    svg = bwipjs.toSVG({
+      bcid: "code128",
+      text: meterNumber,
+      height: 8,
+      includetext: true,
+      textxalign: "center",
+    });
   } catch {
     // A barcode that cannot be drawn must not cost the customer their slip.
     return null;
   }
-  return <div role="img" aria-label={`Barcode of meter ${meterNumber}`} className="mx-auto w-full [&>svg]:h-auto [&>svg]:w-full" dangerouslySetInnerHTML={{ __html: svg }} />;
+  return (
+    <div
+      role="img"
+      aria-label={`Barcode of meter ${meterNumber}`}
+      className="mx-auto w-full [&>svg]:h-auto [&>svg]:w-full"
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
+  );
 }

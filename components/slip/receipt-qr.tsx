@@ -9,5 +9,12 @@ export async function ReceiptQr({ url }: { url: string }) {
   } catch {
     return null;
   }
-  return <div role="img" aria-label="QR code of the receipt link" className="mx-auto w-32 [&>svg]:h-auto [&>svg]:w-full" dangerouslySetInnerHTML={{ __html: svg }} />;
+  return (
+    <div
+      role="img"
+      aria-label="QR code of the receipt link"
+      className="mx-auto w-32 [&>svg]:h-auto [&>svg]:w-full"
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
+  );
 }

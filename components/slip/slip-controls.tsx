@@ -42,10 +42,18 @@ export function SlipControls({ printNow, newSaleHref, settledUrl }: Props) {
 
   return (
     <div className="no-print flex gap-3">
-      <Link href={newSaleHref} ref={newSale} className="rounded-lg bg-brand px-5 py-2 text-lg font-semibold text-white">
+      <Link
+        href={newSaleHref}
+        ref={newSale}
+        className="rounded-lg bg-brand px-5 py-2 text-lg font-semibold text-white"
+      >
         New sale
       </Link>
-      <button type="button" onClick={() => window.print()} className="rounded-lg border border-brand px-5 py-2 text-lg text-brand">
+      <button
+        type="button"
+        onClick={() => window.print()}
+        className="rounded-lg border border-brand px-5 py-2 text-lg text-brand"
+      >
         Print
       </button>
       <Link href="/history" className="self-center underline">

@@ -18,7 +18,17 @@ export function MerchantLines() {
  * The merchant's name and VAT number, the slip's title, receipt number and South African date.
  * `vatLabel` says whose VAT number it is when the slip also names another party (the utility).
  */
-export function SlipHeader({ title, receiptNumber, at, vatLabel = "VAT no." }: { title: string; receiptNumber: string | null; at: string; vatLabel?: string }) {
+export function SlipHeader({
+  title,
+  receiptNumber,
+  at,
+  vatLabel = "VAT no.",
+}: {
+  title: string;
+  receiptNumber: string | null;
+  at: string;
+  vatLabel?: string;
+}) {
   const { merchantName, vatNumber } = env();
   return (
     <header className="flex flex-col gap-1 text-center">

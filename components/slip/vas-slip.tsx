@@ -27,8 +27,15 @@ export function VasSlip({ sale }: { sale: Sale }) {
       </section>
       <section className="flex flex-col border-t border-dashed border-black pt-1">
         <p className="font-bold">{r.productName}</p>
-        <SlipLine label={r.category === "voucher" ? "Brand" : r.category === "lotto" ? "Operator" : "Network"} value={r.brand || "—"} />
-        {r.recipient && <SlipLine label="Mobile number" value={formatMobileNumber(r.recipient)} strong />}
+        <SlipLine
+          label={
+            r.category === "voucher" ? "Brand" : r.category === "lotto" ? "Operator" : "Network"
+          }
+          value={r.brand || "—"}
+        />
+        {r.recipient && (
+          <SlipLine label="Mobile number" value={formatMobileNumber(r.recipient)} strong />
+        )}
       </section>
       {r.pin && (
         <section className="border-y-2 border-black py-2 text-center">
@@ -40,7 +47,8 @@ export function VasSlip({ sale }: { sale: Sale }) {
       )}
       {r.recipient && (
         <p className="text-center" data-testid="vas-delivered">
-          {KIND_LABELS[r.category]} of {formatRand(r.amountCents)} sent to <span data-testid="vas-recipient">{formatMobileNumber(r.recipient)}</span>
+          {KIND_LABELS[r.category]} of {formatRand(r.amountCents)} sent to{" "}
+          <span data-testid="vas-recipient">{formatMobileNumber(r.recipient)}</span>
         </p>
       )}
       {r.instructions && (
@@ -51,14 +59,22 @@ export function VasSlip({ sale }: { sale: Sale }) {
       <section className="flex flex-col border-t border-dashed border-black pt-1">
         <SlipLine label="Amount" value={formatRand(r.amountCents)} />
         {r.fees.map((fee) => (
-          <SlipLine key={fee.description} label={fee.description} value={formatRand(fee.amountCents)} />
+          <SlipLine
+            key={fee.description}
+            label={fee.description}
+            value={formatRand(fee.amountCents)}
+          />
         ))}
         <SlipLine label="Total paid" value={formatRand(r.totalCents)} strong />
         <SlipLine label="Paid by" value={sale.method === "card" ? "Card" : "Cash"} />
-        {r.serialNumber && <SlipLine label={r.category === "lotto" ? "Ticket" : "Serial"} value={r.serialNumber} />}
+        {r.serialNumber && (
+          <SlipLine label={r.category === "lotto" ? "Ticket" : "Serial"} value={r.serialNumber} />
+        )}
         <SlipLine label="Transaction" value={r.transactionId} />
       </section>
-      {r.category === "voucher" && <p className="text-center">Keep this slip: the PIN is the voucher.</p>}
+      {r.category === "voucher" && (
+        <p className="text-center">Keep this slip: the PIN is the voucher.</p>
+      )}
     </div>
   );
 }

@@ -16,24 +16,47 @@ interface KeypadProps {
 
 const ENGLISH = { group: "Keypad", clear: "Clear", delete: "Delete last digit" };
 
-const KEY = "flex h-20 min-h-12 items-center justify-center rounded-2xl text-4xl font-semibold shadow active:scale-95 disabled:opacity-50 select-none";
+const KEY =
+  "flex h-20 min-h-12 items-center justify-center rounded-2xl text-4xl font-semibold shadow active:scale-95 disabled:opacity-50 select-none";
 
 export function Keypad({ onDigit, onDelete, onClear, disabled, labels = ENGLISH }: KeypadProps) {
   const digits = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
   return (
     <div role="group" aria-label={labels.group} className="grid w-full max-w-md grid-cols-3 gap-3">
       {digits.map((d) => (
-        <button key={d} type="button" disabled={disabled} onClick={() => onDigit(d)} className={`${KEY} bg-white text-slate-900`}>
+        <button
+          key={d}
+          type="button"
+          disabled={disabled}
+          onClick={() => onDigit(d)}
+          className={`${KEY} bg-white text-slate-900`}
+        >
           {d}
         </button>
       ))}
-      <button type="button" disabled={disabled} onClick={onClear} className={`${KEY} bg-slate-600 text-2xl text-white`}>
+      <button
+        type="button"
+        disabled={disabled}
+        onClick={onClear}
+        className={`${KEY} bg-slate-600 text-2xl text-white`}
+      >
         {labels.clear}
       </button>
-      <button type="button" disabled={disabled} onClick={() => onDigit("0")} className={`${KEY} bg-white text-slate-900`}>
+      <button
+        type="button"
+        disabled={disabled}
+        onClick={() => onDigit("0")}
+        className={`${KEY} bg-white text-slate-900`}
+      >
         0
       </button>
-      <button type="button" disabled={disabled} onClick={onDelete} aria-label={labels.delete} className={`${KEY} bg-slate-600 text-white`}>
+      <button
+        type="button"
+        disabled={disabled}
+        onClick={onDelete}
+        aria-label={labels.delete}
+        className={`${KEY} bg-slate-600 text-white`}
+      >
         ⌫
       </button>
     </div>

@@ -15,7 +15,9 @@ export interface DbConfig {
 const globalForDb = globalThis as unknown as { kassaDb?: Promise<OpenDb> };
 
 async function openAppDb(config: DbConfig): Promise<OpenDb> {
-  const opened = await openDb(config.databaseUrl ? { postgresUrl: config.databaseUrl } : { pgliteDir: config.dataDir });
+  const opened = await openDb(
+    config.databaseUrl ? { postgresUrl: config.databaseUrl } : { pgliteDir: config.dataDir },
+  );
   await seed(opened.db, { demo: config.seedDemo });
   return opened;
 }

@@ -41,7 +41,8 @@ export async function acquireFolderLock(dir: string): Promise<() => Promise<void
       // A clean exit leaves no lock behind; a crash leaves a stale one, taken over above.
       process.once("exit", () => {
         try {
-          if (Number(readFileSync(lockPath, "utf8")) === process.pid) rmSync(lockPath, { force: true });
+          if (Number(readFileSync(lockPath, "utf8")) === process.pid)
+            rmSync(lockPath, { force: true });
         } catch {}
       });
       return release;

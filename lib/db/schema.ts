@@ -195,31 +195,35 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** A card-payment order at the core service. Its id at the core service is the sale's id. */
-export const cardOrders = pgTable("card_orders", {
-  saleId: uuid("sale_id")
-    .primaryKey()
-    .references(() => sales.id),
-  upstreamOrderId: text("upstream_order_id"),
-  paymentPageUrl: text("payment_page_url"),
-  status: text("status", { enum: ORDER_STATUSES }).notNull().default("created"),
-  amountCents: integer("amount_cents").notNull(),
-  checks: integer("checks").notNull().default(0),
-  createdAt: createdAt(),
-  checkedAt: timestamp("checked_at", { withTimezone: true }),
-  paidAt: timestamp("paid_at", { withTimezone: true }),
-  /** Paid at the gateway but the sale then failed upstream: money to hand back. */
-  needsRefund: boolean("needs_refund").notNull().default(false),
-  /** When the follower asks the core service next (lib/sales/card-follow.ts); null once final. */
-  nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
-  /** PAID handled, FAILED, or unpaid at the end of its business day: nobody asks again. */
-  final: boolean("final").notNull().default(false),
-  /** The last time a till waiting on this sale asked (its polling): "the till is still on the sale". */
-  tillSeenAt: timestamp("till_seen_at", { withTimezone: true }),
-  /** PAID after the till stopped waiting: the customer paid and got nothing yet. */
-  paidNotDeliveredAt: timestamp("paid_not_delivered_at", { withTimezone: true }),
-  /** How a paid-not-delivered sale ended: delivered later, or refunded outside Kassa. */
-  lateOutcome: text("late_outcome", { enum: ["delivered", "refunded"] }),
-}, (t) => [index("card_orders_next_check_idx").on(t.nextCheckAt)]);
+export const cardOrders = pgTable(
+  "card_orders",
+  {
+    saleId: uuid("sale_id")
+      .primaryKey()
+      .references(() => sales.id),
+    upstreamOrderId: text("upstream_order_id"),
+    paymentPageUrl: text("payment_page_url"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("created"),
+    amountCents: integer("amount_cents").notNull(),
+    checks: integer("checks").notNull().default(0),
+    createdAt: createdAt(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Paid at the gateway but the sale then failed upstream: money to hand back. */
+    needsRefund: boolean("needs_refund").notNull().default(false),
+    /** When the follower asks the core service next (lib/sales/card-follow.ts); null once final. */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    /** PAID handled, FAILED, or unpaid at the end of its business day: nobody asks again. */
+    final: boolean("final").notNull().default(false),
+    /** The last time a till waiting on this sale asked (its polling): "the till is still on the sale". */
+    tillSeenAt: timestamp("till_seen_at", { withTimezone: true }),
+    /** PAID after the till stopped waiting: the customer paid and got nothing yet. */
+    paidNotDeliveredAt: timestamp("paid_not_delivered_at", { withTimezone: true }),
+    /** How a paid-not-delivered sale ended: delivered later, or refunded outside Kassa. */
+    lateOutcome: text("late_outcome", { enum: ["delivered", "refunded"] }),
+  },
+  (t) => [index("card_orders_next_check_idx").on(t.nextCheckAt)],
+);
 
 export const CASH_MOVEMENT_KINDS = ["drop", "payout"] as const;
 export type CashMovementKind = (typeof CASH_MOVEMENT_KINDS)[number];

@@ -23,10 +23,21 @@ function floorOf(range: AmountRange): Cents {
 
 export function checkAmountCents(cents: Cents, range: AmountRange): AmountCheck {
   const floor = floorOf(range);
-  if (cents === 0 && floor > 0) return { ok: false, message: "R 0 is only for meters with free basic electricity. Enter an amount." };
-  if (cents < floor) return { ok: false, message: `The amount must be at least ${formatRand(floor)} for this meter.` };
+  if (cents === 0 && floor > 0)
+    return {
+      ok: false,
+      message: "R 0 is only for meters with free basic electricity. Enter an amount.",
+    };
+  if (cents < floor)
+    return {
+      ok: false,
+      message: `The amount must be at least ${formatRand(floor)} for this meter.`,
+    };
   if (range.maxCents !== null && cents > range.maxCents) {
-    return { ok: false, message: `The amount must be at most ${formatRand(range.maxCents)} for this meter.` };
+    return {
+      ok: false,
+      message: `The amount must be at most ${formatRand(range.maxCents)} for this meter.`,
+    };
   }
   return { ok: true, cents };
 }
@@ -35,7 +46,8 @@ export function checkAmountCents(cents: Cents, range: AmountRange): AmountCheck 
 export function checkAmount(text: string, range: AmountRange): AmountCheck {
   if (text.trim() === "") return { ok: false, message: "Enter the amount in rand." };
   const cents = parseRandInput(text);
-  if (cents === null) return { ok: false, message: "Enter an amount in rand, for example 100 or 100.50." };
+  if (cents === null)
+    return { ok: false, message: "Enter an amount in rand, for example 100 or 100.50." };
   return checkAmountCents(cents, range);
 }
 

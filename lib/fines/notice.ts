@@ -15,10 +15,15 @@ export function normaliseNoticeNumber(text: string): string {
 
 export function checkNoticeNumber(text: string): NoticeCheck {
   const noticeNumber = normaliseNoticeNumber(text);
-  if (noticeNumber === "") return { ok: false, message: "Enter the notice number printed on the fine." };
-  if (!/^\d+$/.test(noticeNumber)) return { ok: false, message: "A notice number has digits only." };
+  if (noticeNumber === "")
+    return { ok: false, message: "Enter the notice number printed on the fine." };
+  if (!/^\d+$/.test(noticeNumber))
+    return { ok: false, message: "A notice number has digits only." };
   if (noticeNumber.length < NOTICE_MIN_DIGITS || noticeNumber.length > NOTICE_MAX_DIGITS) {
-    return { ok: false, message: `A notice number has ${NOTICE_MIN_DIGITS} to ${NOTICE_MAX_DIGITS} digits; this one has ${noticeNumber.length}.` };
+    return {
+      ok: false,
+      message: `A notice number has ${NOTICE_MIN_DIGITS} to ${NOTICE_MAX_DIGITS} digits; this one has ${noticeNumber.length}.`,
+    };
   }
   return { ok: true, noticeNumber };
 }

@@ -24,4 +24,3 @@ export async function unsettledFinesSales(noticeNumbers: readonly string[]): Pro
       ),
     );
 }
-

@@ -47,11 +47,18 @@ async function refuseIfUnsettled(notices: string[]): Promise<void> {
  * The registry refuses a whole validation for one notice without saying which. Each chosen
  * notice is validated alone (a check, it moves no money) so the refusal names its notice.
  */
-async function refusedNotices(input: FinesSaleInput, paymentType: "CASH" | "CARD"): Promise<string[]> {
+async function refusedNotices(
+  input: FinesSaleInput,
+  paymentType: "CASH" | "CARD",
+): Promise<string[]> {
   const refused: string[] = [];
   for (const f of input.fines) {
     try {
-      await validateFinePayment({ paymentReference: input.idempotencyKey, paymentType, fines: [{ noticeNumber: f.noticeNumber, amountCents: f.grossCents }] });
+      await validateFinePayment({
+        paymentReference: input.idempotencyKey,
+        paymentType,
+        fines: [{ noticeNumber: f.noticeNumber, amountCents: f.grossCents }],
+      });
     } catch (error) {
       if (isUpstreamError(error) && error.kind === "rejected") refused.push(f.noticeNumber);
       else break;
@@ -78,10 +85,15 @@ async function validateAmounts(input: FinesSaleInput, paymentType: "CASH" | "CAR
   } catch (error) {
     // The registry refuses the whole validation without saying for which notice: name it.
     if (isUpstreamError(error) && error.kind === "rejected") {
-      const named = input.fines.length === 1 ? [input.fines[0]!.noticeNumber] : await refusedNotices(input, paymentType);
+      const named =
+        input.fines.length === 1
+          ? [input.fines[0]!.noticeNumber]
+          : await refusedNotices(input, paymentType);
       if (named.length > 0) {
         // A message for the whole sale (shown by Pay), not one field's.
-        throw new ActionError(`${named.length === 1 ? "Notice" : "Notices"} ${named.join(", ")}: ${error.cashierMessage} Nothing was charged.`);
+        throw new ActionError(
+          `${named.length === 1 ? "Notice" : "Notices"} ${named.join(", ")}: ${error.cashierMessage} Nothing was charged.`,
+        );
       }
     }
     throw error;
@@ -120,7 +132,8 @@ export async function sellFines(staff: Staff, input: FinesSaleInput): Promise<Sa
             "fines",
           );
         const p = payability(row);
-        if (!p.payable) throw new ActionError(`Notice ${chosen.noticeNumber} cannot be paid here. ${p.reason}`);
+        if (!p.payable)
+          throw new ActionError(`Notice ${chosen.noticeNumber} cannot be paid here. ${p.reason}`);
         return { ...row, grossCents: chosen.grossCents };
       });
       await refuseIfUnsettled(notices);

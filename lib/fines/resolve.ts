@@ -27,7 +27,10 @@ export interface FinesRecheck {
  * not settled yet, look again; none paid after that → it did not go through; some paid after
  * that → call the fines service.
  */
-export function verdictOf(notices: FinesRecheck["notices"], sinceLastAttemptMs: number): RecheckVerdict {
+export function verdictOf(
+  notices: FinesRecheck["notices"],
+  sinceLastAttemptMs: number,
+): RecheckVerdict {
   const paid = notices.filter((n) => n.isPaid === true).length;
   if (paid === notices.length) return "all_paid";
   if (sinceLastAttemptMs < FINES_LANDING_MS) return "not_yet";

@@ -15,9 +15,17 @@ export function selectedFines(fines: readonly FineRow[], selected: ReadonlySet<s
 }
 
 /** The totals the customer pays for the chosen fines, in cents. */
-export function selectionTotals(fines: readonly FineRow[], selected: ReadonlySet<string>): SelectionTotals {
+export function selectionTotals(
+  fines: readonly FineRow[],
+  selected: ReadonlySet<string>,
+): SelectionTotals {
   return selectedFines(fines, selected).reduce<SelectionTotals>(
-    (t, f) => ({ count: t.count + 1, netCents: t.netCents + f.netCents, vendorFeeCents: t.vendorFeeCents + f.vendorFeeCents, grossCents: t.grossCents + f.grossCents }),
+    (t, f) => ({
+      count: t.count + 1,
+      netCents: t.netCents + f.netCents,
+      vendorFeeCents: t.vendorFeeCents + f.vendorFeeCents,
+      grossCents: t.grossCents + f.grossCents,
+    }),
     { count: 0, netCents: 0, vendorFeeCents: 0, grossCents: 0 },
   );
 }

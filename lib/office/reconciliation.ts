@@ -4,7 +4,13 @@ import { db } from "@/lib/db";
 import { cardOrders, sales } from "@/lib/db/schema";
 import { fetchLedger, type Ledger } from "@/lib/upstream";
 import { saDayBounds } from "@/lib/reports/day";
-import { reconcile, summarise, type KassaOrder, type MatchRow, type ReconciliationSummary } from "@/lib/reports/reconcile";
+import {
+  reconcile,
+  summarise,
+  type KassaOrder,
+  type MatchRow,
+  type ReconciliationSummary,
+} from "@/lib/reports/reconcile";
 import { toCsv, csvRands } from "@/lib/reports/csv";
 
 export interface Reconciliation {
@@ -20,7 +26,10 @@ export interface Reconciliation {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Kassa's card orders of one South African day (paid that day, or made that day and never paid), plus any the ledger names. */
-export async function kassaOrdersFor(businessDate: string, ledgerIds: string[]): Promise<KassaOrder[]> {
+export async function kassaOrdersFor(
+  businessDate: string,
+  ledgerIds: string[],
+): Promise<KassaOrder[]> {
   const { start, end } = saDayBounds(businessDate);
   const database = await db();
   const named = ledgerIds.filter((id) => UUID.test(id));
@@ -54,7 +63,12 @@ export async function loadReconciliation(given?: Ledger): Promise<Reconciliation
     ledger.entries.map((e) => e.orderId),
   );
   const rows = reconcile(
-    ledger.entries.map((e) => ({ orderId: e.orderId, gatewayStatus: e.gatewayStatus, amountCents: e.amountCents, at: e.at })),
+    ledger.entries.map((e) => ({
+      orderId: e.orderId,
+      gatewayStatus: e.gatewayStatus,
+      amountCents: e.amountCents,
+      at: e.at,
+    })),
     kassa,
   );
   return {
@@ -69,7 +83,19 @@ export async function loadReconciliation(given?: Ledger): Promise<Reconciliation
 }
 
 export function reconciliationCsv(r: Reconciliation): string {
-  const header = ["business_date", "result", "order_id", "kind", "ledger_amount", "kassa_amount", "gateway_status", "kassa_order_status", "sale_status", "time", "note"];
+  const header = [
+    "business_date",
+    "result",
+    "order_id",
+    "kind",
+    "ledger_amount",
+    "kassa_amount",
+    "gateway_status",
+    "kassa_order_status",
+    "sale_status",
+    "time",
+    "note",
+  ];
   const rows = r.rows.map((row) => [
     r.businessDate,
     row.match,
@@ -83,6 +109,7 @@ export function reconciliationCsv(r: Reconciliation): string {
     row.at?.toISOString() ?? "",
     "",
   ]);
-  for (const message of r.verificationErrors) rows.push([r.businessDate, "verification_error", "", "", "", "", "", "", "", "", message]);
+  for (const message of r.verificationErrors)
+    rows.push([r.businessDate, "verification_error", "", "", "", "", "", "", "", "", message]);
   return toCsv(header, rows);
 }

@@ -14,17 +14,44 @@ import { sendSale } from "@/lib/sales/send";
  * it) or failed (nothing delivered; money handed back). Only an unknown sale, or a paid card
  * order not delivered, and only once.
  */
-export async function resolveSale(staff: Staff, saleId: string, outcome: "completed" | "failed", reason: string) {
+export async function resolveSale(
+  staff: Staff,
+  saleId: string,
+  outcome: "completed" | "failed",
+  reason: string,
+) {
   const database = await db();
   const now = new Date();
   const refundable = sql`exists (select 1 from ${cardOrders} where ${cardOrders.saleId} = ${sales.id} and ${cardOrders.needsRefund})`;
   const [row] = await database
     .update(sales)
-    .set({ status: outcome, resolvedBy: staff.userId, resolvedAt: now, resolutionNote: reason, settledAt: sql`coalesce(${sales.settledAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
-    .where(and(eq(sales.id, saleId), isNull(sales.resolvedAt), or(eq(sales.status, "unknown"), refundable)))
+    .set({
+      status: outcome,
+      resolvedBy: staff.userId,
+      resolvedAt: now,
+      resolutionNote: reason,
+      settledAt: sql`coalesce(${sales.settledAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(sales.id, saleId),
+        isNull(sales.resolvedAt),
+        or(eq(sales.status, "unknown"), refundable),
+      ),
+    )
     .returning();
-  if (!row) throw new ActionError("This sale is not waiting for a resolution (someone may have resolved it already).");
-  await audit(actorOf(staff), "sale_resolved", saleId, { outcome, reason, supervisor: staff.name, how: "by_hand", amountCents: row.amountCents });
+  if (!row)
+    throw new ActionError(
+      "This sale is not waiting for a resolution (someone may have resolved it already).",
+    );
+  await audit(actorOf(staff), "sale_resolved", saleId, {
+    outcome,
+    reason,
+    supervisor: staff.name,
+    how: "by_hand",
+    amountCents: row.amountCents,
+  });
   return { saleId, status: row.status };
 }
 
@@ -34,19 +61,30 @@ export async function retryUnknownSale(staff: Staff, saleId: string) {
   if (!sale || sale.status !== "unknown" || !IDEMPOTENT_KINDS.includes(sale.kind)) {
     throw new ActionError("Only an unconfirmed electricity or bill sale can be sent again.");
   }
-  if (sale.error?.kind === "card_unverified") throw new ActionError("The card payment of this sale was never verified: check the payment, do not send it.");
+  if (sale.error?.kind === "card_unverified")
+    throw new ActionError(
+      "The card payment of this sale was never verified: check the payment, do not send it.",
+    );
   const settled = await sendSale(saleId, "retry", actorOf(staff));
   const database = await db();
   if (settled.status === "failed" && settled.method === "card") {
     // Paid by card and now refused: the money goes back, so it stays on the list as a refund.
-    await database.update(cardOrders).set({ needsRefund: true }).where(eq(cardOrders.saleId, saleId));
+    await database
+      .update(cardOrders)
+      .set({ needsRefund: true })
+      .where(eq(cardOrders.saleId, saleId));
   } else if (settled.status === "completed" || settled.status === "failed") {
     const note = `Sent again under the same key: ${settled.status}.`;
     await database
       .update(sales)
       .set({ resolvedBy: staff.userId, resolvedAt: new Date(), resolutionNote: note })
       .where(and(eq(sales.id, saleId), isNull(sales.resolvedAt)));
-    await audit(actorOf(staff), "sale_resolved", saleId, { outcome: settled.status, reason: note, supervisor: staff.name, how: "retry" });
+    await audit(actorOf(staff), "sale_resolved", saleId, {
+      outcome: settled.status,
+      reason: note,
+      supervisor: staff.name,
+      how: "retry",
+    });
   }
   return { saleId, status: settled.status, message: settled.error?.message ?? null };
 }

@@ -10,11 +10,20 @@ import type { Cents } from "@/lib/money";
 const LOW_BALANCE_KEY = "lowBalanceCents";
 
 /** The low-balance threshold: the supervisor's setting, else KASSA_LOW_BALANCE_RANDS. */
-export async function lowBalanceThreshold(): Promise<{ cents: Cents; source: "setting" | "environment" }> {
+export async function lowBalanceThreshold(): Promise<{
+  cents: Cents;
+  source: "setting" | "environment";
+}> {
   const database = await db();
-  const [row] = await database.select().from(settings).where(eq(settings.key, LOW_BALANCE_KEY)).limit(1);
+  const [row] = await database
+    .select()
+    .from(settings)
+    .where(eq(settings.key, LOW_BALANCE_KEY))
+    .limit(1);
   const parsed = z.number().int().min(0).safeParse(row?.value);
-  return parsed.success ? { cents: parsed.data, source: "setting" } : { cents: env().lowBalanceCents, source: "environment" };
+  return parsed.success
+    ? { cents: parsed.data, source: "setting" }
+    : { cents: env().lowBalanceCents, source: "environment" };
 }
 
 export async function setLowBalanceThreshold(actor: Actor, cents: Cents): Promise<void> {

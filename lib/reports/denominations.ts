@@ -24,7 +24,8 @@ export function countedTotal(counts: DenominationCounts): Cents {
   for (const [key, count] of Object.entries(counts)) {
     const denomination = DENOMINATIONS.find((d) => String(d.cents) === key);
     if (!denomination) throw new RangeError(`not a denomination: ${key}`);
-    if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`bad count for ${denomination.label}: ${count}`);
+    if (!Number.isSafeInteger(count) || count < 0)
+      throw new RangeError(`bad count for ${denomination.label}: ${count}`);
     total += denomination.cents * count;
   }
   return total;

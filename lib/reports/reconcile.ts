@@ -150,20 +150,39 @@ export interface ReconciliationSummary {
   allMatched: boolean;
 }
 
-export function summarise(rows: MatchRow[], kassa: KassaOrder[], verificationErrors: string[]): ReconciliationSummary {
-  const counts = Object.fromEntries(Object.keys(MATCH_LABELS).map((k) => [k, 0])) as Record<MatchKind, number>;
+export function summarise(
+  rows: MatchRow[],
+  kassa: KassaOrder[],
+  verificationErrors: string[],
+): ReconciliationSummary {
+  const counts = Object.fromEntries(Object.keys(MATCH_LABELS).map((k) => [k, 0])) as Record<
+    MatchKind,
+    number
+  >;
   for (const row of rows) counts[row.match] += 1;
   // Money received: approved lines only (a declined attempt moved no money).
   const ledgerTotalCents = rows
-    .filter((r) => r.ledgerCents !== null && r.gatewayStatus !== null && gatewayOutcome(r.gatewayStatus) === "approved")
+    .filter(
+      (r) =>
+        r.ledgerCents !== null &&
+        r.gatewayStatus !== null &&
+        gatewayOutcome(r.gatewayStatus) === "approved",
+    )
     .reduce((s, r) => s + (r.ledgerCents ?? 0), 0);
-  const kassaPaidTotalCents = kassa.filter((o) => o.orderStatus === "PAID").reduce((s, o) => s + o.amountCents, 0);
-  const onlyMatchedOrAttempts = rows.every((r) => r.match === "matched" || r.match === "not_a_payment");
+  const kassaPaidTotalCents = kassa
+    .filter((o) => o.orderStatus === "PAID")
+    .reduce((s, o) => s + o.amountCents, 0);
+  const onlyMatchedOrAttempts = rows.every(
+    (r) => r.match === "matched" || r.match === "not_a_payment",
+  );
   return {
     counts,
     ledgerTotalCents,
     kassaPaidTotalCents,
     // Never "all matched" while the totals differ, whatever the rows say.
-    allMatched: onlyMatchedOrAttempts && verificationErrors.length === 0 && ledgerTotalCents === kassaPaidTotalCents,
+    allMatched:
+      onlyMatchedOrAttempts &&
+      verificationErrors.length === 0 &&
+      ledgerTotalCents === kassaPaidTotalCents,
   };
 }

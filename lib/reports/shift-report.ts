@@ -1,4 +1,10 @@
-import { SALE_KINDS, type CashMovementKind, type PaymentMethod, type SaleKind, type SaleStatus } from "@/lib/db/schema";
+import {
+  SALE_KINDS,
+  type CashMovementKind,
+  type PaymentMethod,
+  type SaleKind,
+  type SaleStatus,
+} from "@/lib/db/schema";
 import type { Cents } from "@/lib/money";
 
 /** The part of a sale that a shift report needs. */

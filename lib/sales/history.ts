@@ -7,7 +7,12 @@ import { sales, type Sale } from "@/lib/db/schema";
  * A cashier's own sales of one shift, newest first, optionally only those whose reference
  * (meter or account number, ...) contains `search` (digits only, so no LIKE wildcards).
  */
-export async function shiftSalesOf(userId: string, shiftId: string, search: string, limit = 200): Promise<Sale[]> {
+export async function shiftSalesOf(
+  userId: string,
+  shiftId: string,
+  search: string,
+  limit = 200,
+): Promise<Sale[]> {
   const database = await db();
   const digits = search.replace(/\D/g, "");
   const conditions = [eq(sales.userId, userId), eq(sales.shiftId, shiftId)];
@@ -41,7 +46,12 @@ export async function tillSalesMatching(
   if (digits.length < 4) return [];
   const since = new Date(now.getTime() - TILL_HISTORY_DAYS * 24 * 60 * 60_000);
   const database = await db();
-  const conditions = [eq(sales.tillId, staff.tillId), eq(sales.userId, staff.userId), gte(sales.createdAt, since), ilike(sales.reference, `%${digits}%`)];
+  const conditions = [
+    eq(sales.tillId, staff.tillId),
+    eq(sales.userId, staff.userId),
+    gte(sales.createdAt, since),
+    ilike(sales.reference, `%${digits}%`),
+  ];
   if (exceptShiftId) conditions.push(or(isNull(sales.shiftId), ne(sales.shiftId, exceptShiftId))!);
   return database
     .select()

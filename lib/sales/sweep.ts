@@ -2,7 +2,8 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/open";
 import { sales } from "@/lib/db/schema";
 
-export const INTERRUPTED_MESSAGE = "Kassa stopped while this sale was being sent. Not confirmed — do not sell again.";
+export const INTERRUPTED_MESSAGE =
+  "Kassa stopped while this sale was being sent. Not confirmed — do not sell again.";
 export const ABANDONED_CARD_MESSAGE =
   "The card payment was left before Kassa verified it. Not confirmed — a supervisor checks the payment.";
 
@@ -24,12 +25,26 @@ export async function sweepInterruptedSales(database: Db, olderThanMs: number): 
   const now = Date.now();
   const interrupted = await database
     .update(sales)
-    .set({ status: "unknown", error: { kind: "interrupted", message: INTERRUPTED_MESSAGE }, updatedAt: new Date() })
-    .where(and(eq(sales.status, "pending"), sql`${sales.attempts} > 0`, lt(sales.updatedAt, new Date(now - olderThanMs))))
+    .set({
+      status: "unknown",
+      error: { kind: "interrupted", message: INTERRUPTED_MESSAGE },
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(sales.status, "pending"),
+        sql`${sales.attempts} > 0`,
+        lt(sales.updatedAt, new Date(now - olderThanMs)),
+      ),
+    )
     .returning({ id: sales.id });
   const abandoned = await database
     .update(sales)
-    .set({ status: "unknown", error: { kind: "card_unverified", message: ABANDONED_CARD_MESSAGE }, updatedAt: new Date() })
+    .set({
+      status: "unknown",
+      error: { kind: "card_unverified", message: ABANDONED_CARD_MESSAGE },
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(sales.status, "pending"),
@@ -43,7 +58,12 @@ export async function sweepInterruptedSales(database: Db, olderThanMs: number): 
     .returning({ id: sales.id });
   const notSent = await database
     .update(sales)
-    .set({ status: "failed", error: { kind: "not_sent", message: NOT_SENT_MESSAGE }, settledAt: new Date(), updatedAt: new Date() })
+    .set({
+      status: "failed",
+      error: { kind: "not_sent", message: NOT_SENT_MESSAGE },
+      settledAt: new Date(),
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(sales.status, "pending"),

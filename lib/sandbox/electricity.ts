@@ -70,7 +70,10 @@ export function confirmElectricity(ctx: Ctx): Reply {
   const tariff = TARIFFS[meter.municipality];
   const keyChange = meter.scenario === "key_change" || meter.scenario === "key_change_fbe";
   const owed = ctx.state.meterOutstanding.get(meter.meterNumber) ?? meter.outstandingCents;
-  const fbe = meter.scenario === "fbe" || meter.scenario === "key_change_fbe" || meter.scenario === "fbe_only";
+  const fbe =
+    meter.scenario === "fbe" ||
+    meter.scenario === "key_change_fbe" ||
+    meter.scenario === "fbe_only";
   return ok({
     exists: true,
     municipality,

@@ -10,7 +10,10 @@ import type { Staff } from "@/lib/auth/staff";
  *   one-time link of the same kiosk session, lib/security/kiosk-receipt.ts).
  * Every page and action that takes an id calls one of these before showing or doing anything.
  */
-export function mayUseSale(staff: Pick<Staff, "role" | "userId" | "till">, sale: Pick<Sale, "userId" | "tillId">): boolean {
+export function mayUseSale(
+  staff: Pick<Staff, "role" | "userId" | "till">,
+  sale: Pick<Sale, "userId" | "tillId">,
+): boolean {
   switch (staff.role) {
     case "supervisor":
       return true;
@@ -23,7 +26,12 @@ export function mayUseSale(staff: Pick<Staff, "role" | "userId" | "till">, sale:
   }
 }
 
-export function mayUseShift(staff: Pick<Staff, "role" | "userId" | "till">, shift: Pick<Shift, "userId" | "tillId">): boolean {
+export function mayUseShift(
+  staff: Pick<Staff, "role" | "userId" | "till">,
+  shift: Pick<Shift, "userId" | "tillId">,
+): boolean {
   if (staff.role === "supervisor") return true;
-  return staff.role === "cashier" && shift.userId === staff.userId && shift.tillId === staff.till.id;
+  return (
+    staff.role === "cashier" && shift.userId === staff.userId && shift.tillId === staff.till.id
+  );
 }

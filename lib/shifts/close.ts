@@ -31,7 +31,12 @@ export async function closeShift(staff: Staff, counts: DenominationCounts): Prom
  * A supervisor closes someone else's open shift with the drawer counted and a reason: a
  * hand-over to the next cashier, or a shift left open. Audited as a forced close.
  */
-export async function forceCloseShift(supervisor: Staff, shiftId: string, counts: DenominationCounts, reason: string): Promise<ZReport> {
+export async function forceCloseShift(
+  supervisor: Staff,
+  shiftId: string,
+  counts: DenominationCounts,
+  reason: string,
+): Promise<ZReport> {
   const database = await db();
   const [open] = await database
     .select()
@@ -56,7 +61,12 @@ export async function forceCloseShift(supervisor: Staff, shiftId: string, counts
  * The Z number is max+1 taken inside the same UPDATE; two tills closing at once may pick
  * the same number, and the unique index makes the loser try again with the next one.
  */
-async function closeShiftRow(open: Shift, staff: Staff, counts: DenominationCounts, reason: string | null): Promise<ZReport> {
+async function closeShiftRow(
+  open: Shift,
+  staff: Staff,
+  counts: DenominationCounts,
+  reason: string | null,
+): Promise<ZReport> {
   const database = await db();
   const [pending] = await database
     .select({ id: sales.id })
@@ -64,7 +74,10 @@ async function closeShiftRow(open: Shift, staff: Staff, counts: DenominationCoun
     .where(and(eq(sales.shiftId, open.id), eq(sales.status, "pending")))
     .limit(1);
   // A sale still on its way would be left out of a report that can never change.
-  if (pending) throw new ActionError("A sale is still being sent. Wait for it to finish, then close the shift.");
+  if (pending)
+    throw new ActionError(
+      "A sale is still being sent. Wait for it to finish, then close the shift.",
+    );
   const view = await findShift(open.id);
   const counted = countedTotal(counts);
   const report = await shiftReportNow(open, counted);

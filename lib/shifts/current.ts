@@ -13,12 +13,20 @@ import type { Cents } from "@/lib/money";
  * (one drawer per cashier; a partial unique index keeps it to one open shift per pair): a
  * colleague's open shift at the same till is never "the current shift".
  */
-export async function currentShift(staff: Pick<Staff, "userId" | "till">): Promise<Shift | undefined> {
+export async function currentShift(
+  staff: Pick<Staff, "userId" | "till">,
+): Promise<Shift | undefined> {
   const database = await db();
   const [row] = await database
     .select()
     .from(shifts)
-    .where(and(eq(shifts.tillId, staff.till.id), eq(shifts.userId, staff.userId), isNull(shifts.closedAt)))
+    .where(
+      and(
+        eq(shifts.tillId, staff.till.id),
+        eq(shifts.userId, staff.userId),
+        isNull(shifts.closedAt),
+      ),
+    )
     .limit(1);
   return row;
 }

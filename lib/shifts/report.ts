@@ -1,7 +1,15 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { cardOrders, cashMovements, sales, shifts, tills, users, type Shift } from "@/lib/db/schema";
+import {
+  cardOrders,
+  cashMovements,
+  sales,
+  shifts,
+  tills,
+  users,
+  type Shift,
+} from "@/lib/db/schema";
 import { paidNotDeliveredSql } from "@/lib/sales/card-store";
 import { buildShiftReport, type ShiftReport } from "@/lib/reports/shift-report";
 import type { DenominationCounts } from "@/lib/reports/denominations";
@@ -26,7 +34,13 @@ export async function shiftReportNow(
 ): Promise<ShiftReport> {
   const database = await db();
   const rows = await database
-    .select({ kind: sales.kind, method: sales.method, status: sales.status, amountCents: sales.amountCents, paidNotDelivered: paidNotDeliveredSql })
+    .select({
+      kind: sales.kind,
+      method: sales.method,
+      status: sales.status,
+      amountCents: sales.amountCents,
+      paidNotDelivered: paidNotDeliveredSql,
+    })
     .from(sales)
     .leftJoin(cardOrders, eq(cardOrders.saleId, sales.id))
     .where(eq(sales.shiftId, shift.id));

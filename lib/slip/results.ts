@@ -22,8 +22,18 @@ export const electricityResultSchema = z.object({
   amountCents: z.number().int(),
   electricityCents: z.number().int().nullable(),
   vatCents: z.number().int().nullable(),
-  charges: z.array(z.object({ description: z.string(), amountCents: z.number().int(), outstandingCents: z.number().int().nullable() })),
-  meter: z.object({ sgc: z.number().nullable(), krn: z.number().nullable(), ti: z.number().nullable() }),
+  charges: z.array(
+    z.object({
+      description: z.string(),
+      amountCents: z.number().int(),
+      outstandingCents: z.number().int().nullable(),
+    }),
+  ),
+  meter: z.object({
+    sgc: z.number().nullable(),
+    krn: z.number().nullable(),
+    ti: z.number().nullable(),
+  }),
   receiptNumber: z.string().nullable(),
   /** ISO instant of the vend as the core service stated it. */
   at: z.string(),

@@ -25,7 +25,12 @@ export function labelFor(kind: SlipTokenKind, keyChangeNumber: number): string {
  * is already ordered; sorting again here means a slip can never print them out of order.
  */
 export function tokensForSlip(tokens: readonly SlipToken[]): SlipToken[] {
-  const sorted = tokens.map((t, index) => ({ t, index })).sort((a, b) => ORDER[a.t.kind] - ORDER[b.t.kind] || a.index - b.index);
+  const sorted = tokens
+    .map((t, index) => ({ t, index }))
+    .sort((a, b) => ORDER[a.t.kind] - ORDER[b.t.kind] || a.index - b.index);
   let keyChange = 0;
-  return sorted.map(({ t }) => ({ ...t, label: labelFor(t.kind, t.kind === "key_change" ? ++keyChange : 0) }));
+  return sorted.map(({ t }) => ({
+    ...t,
+    label: labelFor(t.kind, t.kind === "key_change" ? ++keyChange : 0),
+  }));
 }

@@ -9,7 +9,12 @@ export type VasKind = VasCategory;
 
 export const KIND_ORDER: readonly VasKind[] = ["airtime", "data", "lotto", "voucher"];
 
-export const KIND_LABELS: Record<VasKind, string> = { airtime: "Airtime", data: "Data", lotto: "Lotto", voucher: "Vouchers" };
+export const KIND_LABELS: Record<VasKind, string> = {
+  airtime: "Airtime",
+  data: "Data",
+  lotto: "Lotto",
+  voucher: "Vouchers",
+};
 
 /** What the browser gets of a product: never its upstream reference, which stays on the server. */
 export interface CatalogueItem {
@@ -55,14 +60,23 @@ export function categoryFilterOf(value: string | string[] | undefined): Category
   return null;
 }
 
-export function filterByCategory(items: readonly CatalogueItem[], filter: CategoryFilter | null): CatalogueItem[] {
+export function filterByCategory(
+  items: readonly CatalogueItem[],
+  filter: CategoryFilter | null,
+): CatalogueItem[] {
   if (!filter) return [...items];
   const kinds: readonly VasKind[] = CATEGORY_FILTERS[filter].kinds;
   return items.filter((i) => kinds.includes(i.kind));
 }
 
 function words(text: string): string[] {
-  return text.toLowerCase().normalize("NFKD").replace(/[^\p{L}\p{N}]+/gu, " ").trim().split(" ").filter(Boolean);
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()
+    .split(" ")
+    .filter(Boolean);
 }
 
 /** Every word typed must appear in the product's name, brand, kind, description or id ("mtn 2gb", "google"). */
@@ -70,7 +84,16 @@ export function searchCatalogue(items: readonly CatalogueItem[], query: string):
   const wanted = words(query);
   if (wanted.length === 0) return [...items];
   return items.filter((item) => {
-    const haystack = [item.name, item.brand, item.kind, KIND_LABELS[item.kind], item.description ?? "", item.id].join(" ").toLowerCase();
+    const haystack = [
+      item.name,
+      item.brand,
+      item.kind,
+      KIND_LABELS[item.kind],
+      item.description ?? "",
+      item.id,
+    ]
+      .join(" ")
+      .toLowerCase();
     const compact = haystack.replace(/[^\p{L}\p{N}]+/gu, "");
     return wanted.every((w) => haystack.includes(w) || compact.includes(w));
   });
@@ -95,7 +118,16 @@ export function groupCatalogue(items: readonly CatalogueItem[]): CatalogueGroup[
     const ofKind = items.filter((i) => i.kind === kind);
     if (ofKind.length === 0) return [];
     const brands = [...new Set(ofKind.map((i) => i.brand))].sort((a, b) => a.localeCompare(b));
-    return [{ kind, label: KIND_LABELS[kind], brands: brands.map((brand) => ({ brand, items: ofKind.filter((i) => i.brand === brand).sort(byPrice) })) }];
+    return [
+      {
+        kind,
+        label: KIND_LABELS[kind],
+        brands: brands.map((brand) => ({
+          brand,
+          items: ofKind.filter((i) => i.brand === brand).sort(byPrice),
+        })),
+      },
+    ];
   });
 }
 
@@ -105,9 +137,12 @@ export function listOrder(groups: readonly CatalogueGroup[]): CatalogueItem[] {
 }
 
 /** "R 10,00" for a fixed product, "R 5,00 – R 1 000,00" for an open-value one. */
-export function priceLabel(item: Pick<CatalogueItem, "fixedAmount" | "priceCents" | "minCents" | "maxCents">): string {
+export function priceLabel(
+  item: Pick<CatalogueItem, "fixedAmount" | "priceCents" | "minCents" | "maxCents">,
+): string {
   if (item.fixedAmount && item.priceCents !== null) return formatRand(item.priceCents);
-  if (item.minCents !== null && item.maxCents !== null) return `${formatRand(item.minCents)} – ${formatRand(item.maxCents)}`;
+  if (item.minCents !== null && item.maxCents !== null)
+    return `${formatRand(item.minCents)} – ${formatRand(item.maxCents)}`;
   if (item.minCents !== null) return `from ${formatRand(item.minCents)}`;
   return "any amount";
 }

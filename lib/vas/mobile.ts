@@ -7,7 +7,8 @@
 const LOCAL = /^0([6-8]\d{8})$/;
 const INTERNATIONAL = /^\+?27([6-8]\d{8})$/;
 
-export const MOBILE_NUMBER_MESSAGE = "Enter a South African mobile number: 10 digits starting with 0, or +27 and 9 digits.";
+export const MOBILE_NUMBER_MESSAGE =
+  "Enter a South African mobile number: 10 digits starting with 0, or +27 and 9 digits.";
 
 /**
  * "082 123 4567", "082-123-4567", "+27 82 123 4567" or "27821234567" → "27821234567", the
@@ -23,5 +24,7 @@ export function normaliseMobileNumber(typed: string): string | null {
 /** "27821234567" → "082 123 4567", as the customer knows their number. */
 export function formatMobileNumber(normal: string): string {
   const national = normal.startsWith("27") ? `0${normal.slice(2)}` : normal;
-  return national.length === 10 ? `${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}` : national;
+  return national.length === 10
+    ? `${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`
+    : national;
 }

@@ -31,19 +31,28 @@ export function signQuote(quote: SignedQuote, secret: string): string {
 }
 
 /** The quote, or why it cannot be used: tampered, for someone else, or too old. */
-export function readQuote(token: string, secret: string, userId: string, now = Date.now()): { ok: true; quote: SignedQuote } | { ok: false; reason: "invalid" | "expired" } {
+export function readQuote(
+  token: string,
+  secret: string,
+  userId: string,
+  now = Date.now(),
+): { ok: true; quote: SignedQuote } | { ok: false; reason: "invalid" | "expired" } {
   const [body, signature, extra] = token.split(".");
   if (!body || !signature || extra !== undefined) return { ok: false, reason: "invalid" };
   const expected = Buffer.from(mac(body, secret));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "invalid" };
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    return { ok: false, reason: "invalid" };
   let parsed: ReturnType<typeof signedQuoteSchema.safeParse>;
   try {
-    parsed = signedQuoteSchema.safeParse(JSON.parse(Buffer.from(body, "base64url").toString("utf8")));
+    parsed = signedQuoteSchema.safeParse(
+      JSON.parse(Buffer.from(body, "base64url").toString("utf8")),
+    );
   } catch {
     return { ok: false, reason: "invalid" };
   }
   if (!parsed.success || parsed.data.userId !== userId) return { ok: false, reason: "invalid" };
-  if (now - parsed.data.issuedAt > QUOTE_LIFETIME_MS || parsed.data.issuedAt > now + 60_000) return { ok: false, reason: "expired" };
+  if (now - parsed.data.issuedAt > QUOTE_LIFETIME_MS || parsed.data.issuedAt > now + 60_000)
+    return { ok: false, reason: "expired" };
   return { ok: true, quote: parsed.data };
 }

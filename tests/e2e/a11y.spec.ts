@@ -11,15 +11,23 @@ async function expectAccessible(page: Page, url: string) {
   const response = await page.goto(url);
   expect(response?.status(), url).toBe(200);
   await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const blocking = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
   const minor = results.violations.filter((v) => !blocking.includes(v));
-  if (minor.length) console.log(`a11y ${url}: ${minor.map((v) => `${v.id} (${v.impact})`).join(", ")}`);
-  const readable = blocking.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  if (minor.length)
+    console.log(`a11y ${url}: ${minor.map((v) => `${v.id} (${v.impact})`).join(", ")}`);
+  const readable = blocking.map(
+    (v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`,
+  );
   expect(readable, url).toEqual([]);
 }
 
-for (const url of PAGES.signedOut) test(`signed out ${url}`, ({ page }) => expectAccessible(page, url));
+for (const url of PAGES.signedOut)
+  test(`signed out ${url}`, ({ page }) => expectAccessible(page, url));
 
 test.describe("cashier", () => {
   test.use({ storageState: STATE.cashier });
@@ -32,7 +40,11 @@ test.describe("cashier", () => {
     await page.getByRole("button", { name: "Confirm meter" }).click();
     await expect(page.getByRole("textbox", { name: "Amount", exact: true })).toBeFocused();
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    expect(
+      results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => v.id),
+    ).toEqual([]);
     await page.getByRole("textbox", { name: "Amount", exact: true }).fill("30");
     await page.getByRole("button", { name: "Purchase", exact: true }).click();
     await expect(page.locator("[data-token]").first()).toBeVisible();

@@ -18,7 +18,9 @@ test.describe("signed out", () => {
     await expect(page.getByTestId("upstream-env")).toHaveText("SANDBOX");
   });
 
-  test("five wrong passwords lock the account, even against the right password", async ({ page }) => {
+  test("five wrong passwords lock the account, even against the right password", async ({
+    page,
+  }) => {
     for (let i = 1; i <= 4; i++) {
       await signIn(page, DEMO.trainee, `wrong-password-${i}`);
       await expect(page.locator("#sign-in-error")).toHaveText("Wrong user name or password.");
@@ -32,7 +34,9 @@ test.describe("signed out", () => {
 
   test("a kiosk user cannot sign in on a counter till", async ({ page }) => {
     await signIn(page, { ...DEMO.kiosk, till: "Till 1" });
-    await expect(page.locator("#sign-in-error")).toHaveText("This browser is enrolled as a different kind of till. Sign in on a counter till, or at the kiosk on a kiosk.");
+    await expect(page.locator("#sign-in-error")).toHaveText(
+      "This browser is enrolled as a different kind of till. Sign in on a counter till, or at the kiosk on a kiosk.",
+    );
   });
 });
 
@@ -47,7 +51,13 @@ test.describe("cashier", () => {
 
   test("sees the tiles with their shortcuts", async ({ page }) => {
     await page.goto("/till");
-    for (const name of ["Electricity", "Bills", "Traffic fines", "Airtime & data", "Vouchers & lotto"]) {
+    for (const name of [
+      "Electricity",
+      "Bills",
+      "Traffic fines",
+      "Airtime & data",
+      "Vouchers & lotto",
+    ]) {
       await expect(page.getByText(name, { exact: true })).toBeVisible();
     }
   });

@@ -1,17 +1,35 @@
 import { expect, test } from "@playwright/test";
 import { STATE, E2E } from "./support/env";
-import { confirmAccount, saleKeyOf, serializePurchases, transactionsForKey } from "./support/municipal";
+import {
+  confirmAccount,
+  saleKeyOf,
+  serializePurchases,
+  transactionsForKey,
+} from "./support/municipal";
 
 test.use({ storageState: STATE.cashier });
 serializePurchases(test);
 
 const ACCOUNTS = [
-  { municipality: "tshwane_postpaid", name: "City of Tshwane (account)", account: "5000123456", holder: "M. Mokoena" },
-  { municipality: "mogale_postpaid", name: "Mogale City (account)", account: "3100200300", holder: "J. Fourie" },
+  {
+    municipality: "tshwane_postpaid",
+    name: "City of Tshwane (account)",
+    account: "5000123456",
+    holder: "M. Mokoena",
+  },
+  {
+    municipality: "mogale_postpaid",
+    name: "Mogale City (account)",
+    account: "3100200300",
+    holder: "J. Fourie",
+  },
 ] as const;
 
 for (const a of ACCOUNTS) {
-  test(`${a.municipality}: confirm the account, pay, the slip holds the receipt link and its QR code`, async ({ page, request }) => {
+  test(`${a.municipality}: confirm the account, pay, the slip holds the receipt link and its QR code`, async ({
+    page,
+    request,
+  }) => {
     await confirmAccount(page, a.account, a.municipality);
     const details = page.getByRole("region", { name: "Account details" });
     await expect(details).toContainText(a.holder);
@@ -22,11 +40,15 @@ for (const a of ACCOUNTS) {
     await page.getByRole("button", { name: "Pay" }).click();
     await expect(page).toHaveURL(/\/slips\//);
     const slip = page.getByRole("article", { name: "Slip" });
-    for (const text of [a.account, a.name, a.holder, "R 250,50", "Receipt reference"]) await expect(slip).toContainText(text);
+    for (const text of [a.account, a.name, a.holder, "R 250,50", "Receipt reference"])
+      await expect(slip).toContainText(text);
     const txns = await transactionsForKey(request, key);
     expect(txns.map((t) => t.amountCents)).toEqual([25_050]);
     const link = slip.locator("[data-receipt-link]");
-    await expect(link).toHaveAttribute("href", `${E2E.sandboxOrigin}/receipts/${txns[0]!.reference}`);
+    await expect(link).toHaveAttribute(
+      "href",
+      `${E2E.sandboxOrigin}/receipts/${txns[0]!.reference}`,
+    );
     await expect(slip.getByRole("img", { name: "QR code of the receipt link" })).toBeVisible();
     const receipt = await request.get((await link.getAttribute("href"))!);
     expect(await receipt.text()).toContain("payment received");
@@ -42,7 +64,9 @@ test("bad input on bills: a message by the field and no call to the server", asy
   await page.getByLabel("Account number").fill("5000-12x456");
   await page.getByLabel("Municipality").selectOption("");
   await page.getByRole("button", { name: "Confirm account" }).click();
-  await expect(page.locator("#accountNumber-error")).toHaveText("An account number has digits only.");
+  await expect(page.locator("#accountNumber-error")).toHaveText(
+    "An account number has digits only.",
+  );
   await expect(page.locator("#municipality-error")).toHaveText("Choose the municipality.");
   expect(actionCalls).toBe(0);
 });
@@ -52,5 +76,7 @@ test("an unknown account gets a clear message", async ({ page }) => {
   await page.getByLabel("Account number").fill("5000999999");
   await page.getByLabel("Municipality").selectOption("tshwane_postpaid");
   await page.getByRole("button", { name: "Confirm account" }).click();
-  await expect(page.locator("#accountNumber-error")).toHaveText("This account number is not known to the municipality.");
+  await expect(page.locator("#accountNumber-error")).toHaveText(
+    "This account number is not known to the municipality.",
+  );
 });

@@ -39,7 +39,9 @@ async function supervisor(browser: Browser): Promise<Page> {
 }
 
 async function expectNoHorizontalOverflow(page: Page, where: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
   expect(overflow, `${where}: wider than the screen`).toBeLessThanOrEqual(0);
 }
 
@@ -55,12 +57,21 @@ async function expectInViewport(page: Page, locator: ReturnType<Page["locator"]>
 }
 
 async function expectAccessible(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`), where).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const blocking = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(
+    blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
+    where,
+  ).toEqual([]);
 }
 
-test("a supervisor sets Till 3 to 58 mm paper and its slip prints each token on one line", async ({ browser }) => {
+test("a supervisor sets Till 3 to 58 mm paper and its slip prints each token on one line", async ({
+  browser,
+}) => {
   const office = await supervisor(browser);
   await office.goto("/paper");
   await office.getByRole("link", { name: "Change Till 3" }).click();
@@ -86,7 +97,12 @@ test("a supervisor sets Till 3 to 58 mm paper and its slip prints each token on 
   await till.emulateMedia({ media: "print" });
   const pdfPath = path.join("test-results", `e2e-${E2E.appPort}`, `slip-58-${saleId}.pdf`);
   fs.mkdirSync(path.dirname(pdfPath), { recursive: true });
-  await till.pdf({ path: pdfPath, width: "58mm", height: "400mm", margin: { top: "0", right: "0", bottom: "0", left: "0" } });
+  await till.pdf({
+    path: pdfPath,
+    width: "58mm",
+    height: "400mm",
+    margin: { top: "0", right: "0", bottom: "0", left: "0" },
+  });
   const text = execFileSync("pdftotext", ["-layout", pdfPath, "-"]).toString("utf8");
   const lines = text.split("\n").map((l) => l.replace(/\s+/g, " ").trim());
   for (const token of tokens) {
@@ -97,7 +113,9 @@ test("a supervisor sets Till 3 to 58 mm paper and its slip prints each token on 
   await till.context().close();
 });
 
-test("a cash drop with its reason lowers the expected cash and stands in the X and Z reports", async ({ browser }) => {
+test("a cash drop with its reason lowers the expected cash and stands in the X and Z reports", async ({
+  browser,
+}) => {
   const till = await tillThree(browser);
   await sellElectricity(till, "200", "cash", "01100000007", "tshwane_prepaid");
   await till.goto("/shift/cash");
@@ -123,7 +141,9 @@ test("a cash drop with its reason lowers the expected cash and stands in the X a
   await till.context().close();
 });
 
-test("the display facing the customer shows the tokens of the sale, and rests when the till moves on", async ({ browser }) => {
+test("the display facing the customer shows the tokens of the sale, and rests when the till moves on", async ({
+  browser,
+}) => {
   const till = await tillThree(browser);
   const display = await till.context().newPage();
   await display.goto("/display");
@@ -155,7 +175,9 @@ test("F9 reprints the till's last slip from any screen", async ({ browser }) => 
 });
 
 test.describe("a scanner at the electricity counter", () => {
-  test("a scanned meter the till sold before confirms on Enter with no municipality chosen; a quick amount puts the focus on Purchase", async ({ browser }) => {
+  test("a scanned meter the till sold before confirms on Enter with no municipality chosen; a quick amount puts the focus on Purchase", async ({
+    browser,
+  }) => {
     const till = await tillThree(browser);
     // Sold at this till in an earlier test: the journal knows its municipality.
     await sellElectricity(till, "20", "cash", "01100000007", "tshwane_prepaid");
@@ -170,7 +192,9 @@ test.describe("a scanner at the electricity counter", () => {
     await till.context().close();
   });
 
-  test("a scanner sending Tab after a meter never sold here moves to the municipality, where typing and Enter confirm", async ({ browser }) => {
+  test("a scanner sending Tab after a meter never sold here moves to the municipality, where typing and Enter confirm", async ({
+    browser,
+  }) => {
     const till = await tillThree(browser);
     await till.context().clearCookies({ name: "kassa_prepaid_municipality" });
     await till.goto("/electricity");
@@ -186,7 +210,9 @@ test.describe("a scanner at the electricity counter", () => {
     await till.context().close();
   });
 
-  test("at 1024×768 Purchase is in view after Confirm; the customer display shows the owner and amount before, the tokens after; change due for cash", async ({ browser }) => {
+  test("at 1024×768 Purchase is in view after Confirm; the customer display shows the owner and amount before, the tokens after; change due for cash", async ({
+    browser,
+  }) => {
     const till = await tillThree(browser);
     await till.setViewportSize({ width: 1024, height: 768 });
     const display = await till.context().newPage();
@@ -196,12 +222,23 @@ test.describe("a scanner at the electricity counter", () => {
     await till.getByLabel("Municipality", { exact: true }).selectOption("ngwathe_prepaid");
     await till.getByRole("button", { name: "Confirm meter" }).click();
     await expect(till.getByRole("region", { name: "Meter details" })).toBeVisible();
-    await expectInViewport(till, till.getByRole("button", { name: "Purchase", exact: true }), "Purchase at 1024×768");
-    await expectInViewport(till, till.getByLabel("Payment method", { exact: true }), "Payment method at 1024×768");
+    await expectInViewport(
+      till,
+      till.getByRole("button", { name: "Purchase", exact: true }),
+      "Purchase at 1024×768",
+    );
+    await expectInViewport(
+      till,
+      till.getByLabel("Payment method", { exact: true }),
+      "Payment method at 1024×768",
+    );
     await expectNoHorizontalOverflow(till, "electricity confirmed");
     for (const button of await till.locator("main button:visible, header button:visible").all()) {
       const box = (await button.boundingBox())!;
-      expect(Math.min(box.width, box.height), `till touch target ${await button.textContent()}`).toBeGreaterThanOrEqual(44);
+      expect(
+        Math.min(box.width, box.height),
+        `till touch target ${await button.textContent()}`,
+      ).toBeGreaterThanOrEqual(44);
     }
     await till.getByLabel("Amount", { exact: true }).fill("30");
     await expect(display.locator("[data-display=confirm]")).toBeVisible();
@@ -227,7 +264,9 @@ test.describe("fines at the till", () => {
     { notice: "0212600000000050", why: "court case", vehicle: "CA 123-456" },
     { notice: "0222600000000066", why: "Partly paid", vehicle: "JHN 001 GP" },
   ]) {
-    test(`notice ${c.notice} shows its vehicle and says it cannot be paid here (${c.why})`, async ({ page }) => {
+    test(`notice ${c.notice} shows its vehicle and says it cannot be paid here (${c.why})`, async ({
+      page,
+    }) => {
       await page.goto("/fines");
       await lookUp(page, "Notice number", c.notice);
       const row = fineRow(page, c.notice);
@@ -243,8 +282,24 @@ test.describe("the kiosk", () => {
   test.use({ storageState: STATE.kiosk });
 
   const WORDS = {
-    af: { name: "Afrikaans", title: "Betaal jou verkeersboetes", useId: "Gebruik my ID-nommer", lookUp: "Soek boetes", fines: "Jou verkeersboetes", keypad: "Syferblok", done: "Klaar" },
-    zu: { name: "isiZulu", title: "Khokha izinhlawulo zakho zomgwaqo", useId: "Sebenzisa inombolo yami kamazisi", lookUp: "Bheka izinhlawulo", fines: "Izinhlawulo zakho zomgwaqo", keypad: "Izinombolo", done: "Qeda" },
+    af: {
+      name: "Afrikaans",
+      title: "Betaal jou verkeersboetes",
+      useId: "Gebruik my ID-nommer",
+      lookUp: "Soek boetes",
+      fines: "Jou verkeersboetes",
+      keypad: "Syferblok",
+      done: "Klaar",
+    },
+    zu: {
+      name: "isiZulu",
+      title: "Khokha izinhlawulo zakho zomgwaqo",
+      useId: "Sebenzisa inombolo yami kamazisi",
+      lookUp: "Bheka izinhlawulo",
+      fines: "Izinhlawulo zakho zomgwaqo",
+      keypad: "Izinombolo",
+      done: "Qeda",
+    },
   } as const;
 
   for (const [lang, w] of Object.entries(WORDS)) {
@@ -256,7 +311,8 @@ test.describe("the kiosk", () => {
       await expectAccessible(page, `kiosk ${lang}`);
       await page.getByRole("button", { name: w.useId }).click();
       const keypad = page.getByRole("group", { name: w.keypad });
-      for (const d of "8503140123089") await keypad.getByRole("button", { name: d, exact: true }).click();
+      for (const d of "8503140123089")
+        await keypad.getByRole("button", { name: d, exact: true }).click();
       await page.getByRole("button", { name: w.lookUp }).click();
       await expect(page.getByRole("heading", { name: w.fines })).toBeVisible();
       await page.getByRole("button", { name: w.done }).click();
@@ -265,11 +321,14 @@ test.describe("the kiosk", () => {
     });
   }
 
-  test("a fine in a court case shows its vehicle, says why and cannot be chosen", async ({ page }) => {
+  test("a fine in a court case shows its vehicle, says why and cannot be chosen", async ({
+    page,
+  }) => {
     await page.goto("/kiosk");
     await page.getByRole("button", { name: "Use my ID number" }).click();
     const keypad = page.getByRole("group", { name: "Keypad" });
-    for (const d of "7811025234082") await keypad.getByRole("button", { name: d, exact: true }).click();
+    for (const d of "7811025234082")
+      await keypad.getByRole("button", { name: d, exact: true }).click();
     await page.getByRole("button", { name: "Look up fines" }).click();
     const court = page.locator('li[data-notice="0212600000000050"]');
     await expect(court).toHaveAttribute("data-payable", "false");
@@ -279,22 +338,37 @@ test.describe("the kiosk", () => {
   });
 
   for (const size of SIZES.filter((s) => s.width >= 1000)) {
-    test(`at ${size.width}×${size.height} the kiosk's main action is always in view`, async ({ page }) => {
+    test(`at ${size.width}×${size.height} the kiosk's main action is always in view`, async ({
+      page,
+    }) => {
       await page.setViewportSize(size);
       await page.goto("/kiosk");
       await expectNoHorizontalOverflow(page, "kiosk start");
-      await expectInViewport(page, page.getByRole("button", { name: "Use my ID number" }), "Use my ID number");
+      await expectInViewport(
+        page,
+        page.getByRole("button", { name: "Use my ID number" }),
+        "Use my ID number",
+      );
       await page.getByRole("button", { name: "Use my ID number" }).click();
       const keypad = page.getByRole("group", { name: "Keypad" });
-      for (const d of "8503140123089") await keypad.getByRole("button", { name: d, exact: true }).click();
-      await expectInViewport(page, page.getByRole("button", { name: "Look up fines" }), "Look up fines");
+      for (const d of "8503140123089")
+        await keypad.getByRole("button", { name: d, exact: true }).click();
+      await expectInViewport(
+        page,
+        page.getByRole("button", { name: "Look up fines" }),
+        "Look up fines",
+      );
       for (const button of await keypad.getByRole("button").all()) {
         const box = (await button.boundingBox())!;
         expect(Math.min(box.width, box.height), "kiosk touch target").toBeGreaterThanOrEqual(48);
       }
       await page.getByRole("button", { name: "Look up fines" }).click();
       await expect(page.getByRole("heading", { name: "Your traffic fines" })).toBeVisible();
-      await expectInViewport(page, page.getByRole("button", { name: "Pay by card" }), "Pay by card");
+      await expectInViewport(
+        page,
+        page.getByRole("button", { name: "Pay by card" }),
+        "Pay by card",
+      );
       await expectNoHorizontalOverflow(page, "kiosk fines");
     });
   }
@@ -319,7 +393,10 @@ test.describe("screens at counter sizes", () => {
       });
 
       test("back-office screens fit the width", async ({ browser }) => {
-        const context = await browser.newContext({ storageState: STATE.supervisor, viewport: size });
+        const context = await browser.newContext({
+          storageState: STATE.supervisor,
+          viewport: size,
+        });
         const page = await context.newPage();
         for (const url of SUPERVISOR) {
           await page.goto(url);
@@ -331,7 +408,9 @@ test.describe("screens at counter sizes", () => {
   }
 });
 
-test("the back office speaks in words: kinds and tills by name, events in the singular when one", async ({ browser }) => {
+test("the back office speaks in words: kinds and tills by name, events in the singular when one", async ({
+  browser,
+}) => {
   const office = await supervisor(browser);
   await office.goto("/office");
   const kinds = office.getByRole("list", { name: "Sales by kind" });
@@ -342,8 +421,12 @@ test("the back office speaks in words: kinds and tills by name, events in the si
   await office.goto("/shifts");
   await expect(office.getByRole("columnheader", { name: "Variance" })).toBeVisible();
   await office.goto("/audit?kind=setting_changed");
-  await expect(office.getByRole("table", { name: "Audit events" })).toContainText("Setting changed");
-  await expect(office.getByRole("table", { name: "Audit events" })).not.toContainText("setting_changed");
+  await expect(office.getByRole("table", { name: "Audit events" })).toContainText(
+    "Setting changed",
+  );
+  await expect(office.getByRole("table", { name: "Audit events" })).not.toContainText(
+    "setting_changed",
+  );
   const failures: string[] = [];
   office.on("response", (r) => {
     if (r.status() === 404) failures.push(r.url());

@@ -1,6 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { STATE } from "./support/env";
-import { addFault, confirmMeter, PURCHASE_PATH, saleKeyOf, serializePurchases, transactionsForKey } from "./support/municipal";
+import {
+  addFault,
+  confirmMeter,
+  PURCHASE_PATH,
+  saleKeyOf,
+  serializePurchases,
+  transactionsForKey,
+} from "./support/municipal";
 
 test.use({ storageState: STATE.cashier });
 serializePurchases(test);
@@ -12,13 +19,18 @@ const ATTEMPTS = 3;
 const AMOUNT = { timeout: "120", http500: "121", drop: "122" } as const;
 
 for (const fault of ["timeout", "http500", "drop"] as const) {
-  test(`${fault} on Purchase: not confirmed, Retry under the same key, one transaction, one completed sale`, async ({ page, request }) => {
+  test(`${fault} on Purchase: not confirmed, Retry under the same key, one transaction, one completed sale`, async ({
+    page,
+    request,
+  }) => {
     await confirmMeter(page, "01100000007", "tshwane_prepaid");
     const key = await saleKeyOf(page, "electricity");
     await page.getByLabel("Amount").fill(AMOUNT[fault]);
     await addFault(request, PURCHASE_PATH.electricity, fault, ATTEMPTS);
     await page.getByRole("button", { name: "Purchase" }).click();
-    await expect(page.getByRole("heading", { name: "Not confirmed", exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("heading", { name: "Not confirmed", exact: true })).toBeVisible({
+      timeout: 20_000,
+    });
     // A drop commits the vend before the answer is lost; a timeout or a 500 never reaches it.
     expect(await transactionsForKey(request, key)).toHaveLength(fault === "drop" ? 1 : 0);
 
@@ -34,6 +46,11 @@ for (const fault of ["timeout", "http500", "drop"] as const) {
     await page.goto(`/history?q=01100000007`);
     const row = page.locator(`tr[data-sale="${saleId}"]`);
     await expect(row).toContainText("Completed");
-    await expect(page.locator("tbody tr").filter({ hasText: `R ${AMOUNT[fault]},00` }).filter({ hasText: "Not confirmed" })).toHaveCount(0);
+    await expect(
+      page
+        .locator("tbody tr")
+        .filter({ hasText: `R ${AMOUNT[fault]},00` })
+        .filter({ hasText: "Not confirmed" }),
+    ).toHaveCount(0);
   });
 }

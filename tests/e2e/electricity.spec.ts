@@ -1,6 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { STATE } from "./support/env";
-import { confirmMeter, sandboxTransactions, saleKeyOf, serializePurchases, slipTokens, transactionsForKey } from "./support/municipal";
+import {
+  confirmMeter,
+  sandboxTransactions,
+  saleKeyOf,
+  serializePurchases,
+  slipTokens,
+  transactionsForKey,
+} from "./support/municipal";
 
 test.use({ storageState: STATE.cashier });
 serializePurchases(test);
@@ -17,7 +24,12 @@ const SCENARIOS = [
   { name: "normal", digit: 1, labels: ["Credit"], line: null },
   { name: "FBE", digit: 2, labels: ["Credit", "Free basic electricity"], line: null },
   { name: "key change", digit: 3, labels: [...KC, "Credit"], line: null },
-  { name: "key change with FBE", digit: 4, labels: [...KC, "Credit", "Free basic electricity"], line: null },
+  {
+    name: "key change with FBE",
+    digit: 4,
+    labels: [...KC, "Credit", "Free basic electricity"],
+    line: null,
+  },
   { name: "arrears", digit: 5, labels: ["Credit"], line: "Arrears" },
   { name: "fixed charges", digit: 6, labels: ["Credit"], line: "Fixed charges" },
 ] as const;
@@ -36,7 +48,10 @@ const meterOf = (m: number, s: number) => withLuhn(`0${m}${s}0000000`);
 
 for (const muni of MUNICIPALITIES) {
   for (const scenario of SCENARIOS) {
-    test(`${muni.id}: ${scenario.name} vend prints its tokens in order`, async ({ page, request }) => {
+    test(`${muni.id}: ${scenario.name} vend prints its tokens in order`, async ({
+      page,
+      request,
+    }) => {
       const meter = meterOf(muni.digit, scenario.digit);
       await confirmMeter(page, meter, muni.id);
       // R 110, not R 100: slips.spec.ts buys R 100 on the key-change meter, and the same meter
@@ -61,14 +76,18 @@ for (const muni of MUNICIPALITIES) {
 
 test("Tshwane FBE-only meter: R 0 yields only the FBE token", async ({ page }) => {
   await confirmMeter(page, meterOf(1, 7), "tshwane_prepaid");
-  await expect(page.getByRole("region", { name: "Meter details" })).toContainText("R 0,00 to R 1 000,00");
+  await expect(page.getByRole("region", { name: "Meter details" })).toContainText(
+    "R 0,00 to R 1 000,00",
+  );
   await page.getByLabel("Amount").fill("0");
   await page.getByRole("button", { name: "Purchase" }).click();
   await expect(page).toHaveURL(/\/slips\//);
   expect((await slipTokens(page)).map(([l]) => l)).toEqual(["Free basic electricity"]);
 });
 
-test("confirm shows the customer, the range and the meter codes; a scanned meter (digits + Enter) confirms", async ({ page }) => {
+test("confirm shows the customer, the range and the meter codes; a scanned meter (digits + Enter) confirms", async ({
+  page,
+}) => {
   await page.goto("/electricity");
   await page.getByLabel("Municipality").selectOption("zeerust_prepaid");
   await page.getByLabel("Meter number").pressSequentially(meterOf(2, 1));
@@ -83,19 +102,26 @@ test("confirm shows the customer, the range and the meter codes; a scanned meter
   await expect(page.getByLabel("Municipality")).toHaveValue("zeerust_prepaid");
 });
 
-test("an unknown meter and a blocked meter get a clear message by the meter field", async ({ page }) => {
+test("an unknown meter and a blocked meter get a clear message by the meter field", async ({
+  page,
+}) => {
   await page.goto("/electricity");
   await page.getByLabel("Meter number").fill("01100000099");
   await page.getByLabel("Municipality").selectOption("tshwane_prepaid");
   await page.getByRole("button", { name: "Confirm meter" }).click();
-  await expect(page.locator("#meterNumber-error")).toHaveText("This meter number is not known to the municipality.");
+  await expect(page.locator("#meterNumber-error")).toHaveText(
+    "This meter number is not known to the municipality.",
+  );
   await expect(page.getByLabel("Meter number")).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("Meter number").fill(meterOf(1, 9));
   await page.getByRole("button", { name: "Confirm meter" }).click();
   await expect(page.locator("#meterNumber-error")).toContainText("blocked");
 });
 
-test("bad input: a message by the field and no call to the server at all", async ({ page, request }) => {
+test("bad input: a message by the field and no call to the server at all", async ({
+  page,
+  request,
+}) => {
   const before = (await sandboxTransactions(request)).length;
   let actionCalls = 0;
   page.on("request", (r) => {
@@ -106,7 +132,10 @@ test("bad input: a message by the field and no call to the server at all", async
   await page.getByLabel("Meter number").fill("0110ABC0007");
   await page.getByRole("button", { name: "Confirm meter" }).click();
   await expect(page.locator("#meterNumber-error")).toHaveText("A meter number has digits only.");
-  await expect(page.getByLabel("Meter number")).toHaveAttribute("aria-describedby", "meterNumber-error");
+  await expect(page.getByLabel("Meter number")).toHaveAttribute(
+    "aria-describedby",
+    "meterNumber-error",
+  );
   await expect(page.locator("#municipality-error")).toHaveText("Choose the municipality.");
   expect(actionCalls).toBe(0);
 

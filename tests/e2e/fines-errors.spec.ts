@@ -48,7 +48,9 @@ const REFUSED_ON_PAY = [
 ] as const;
 
 for (const c of REFUSED_ON_PAY) {
-  test(`validation code ${c.code} (notice ${c.notice}) stops Pay in plain language`, async ({ page }) => {
+  test(`validation code ${c.code} (notice ${c.notice}) stops Pay in plain language`, async ({
+    page,
+  }) => {
     await page.goto("/fines");
     await lookUp(page, "Notice number", c.notice);
     await page.getByLabel(`Select notice ${c.notice}`).check();
@@ -68,7 +70,9 @@ const FAILING_ON_MARK = [
 ] as const;
 
 for (const c of FAILING_ON_MARK) {
-  test(`mark-paid code ${c.code} leaves the sale not confirmed, in plain language`, async ({ page }) => {
+  test(`mark-paid code ${c.code} leaves the sale not confirmed, in plain language`, async ({
+    page,
+  }) => {
     await page.goto("/fines");
     await lookUp(page, c.label, c.value);
     await page.getByLabel(`Select notice ${c.notice}`).check();

@@ -1,6 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { STATE } from "./support/env";
-import { addMarkPaidFault, fineRow, finesTransactions, lookUp, markPaidFaultsLeft, saleIdOf, withMarkPaidLock } from "./support/fines";
+import {
+  addMarkPaidFault,
+  fineRow,
+  finesTransactions,
+  lookUp,
+  markPaidFaultsLeft,
+  saleIdOf,
+  withMarkPaidLock,
+} from "./support/fines";
 
 /**
  * Traffic fines at the counter (issue 6), through the real UI against the sandbox.
@@ -9,7 +17,9 @@ import { addMarkPaidFault, fineRow, finesTransactions, lookUp, markPaidFaultsLef
  */
 test.use({ storageState: STATE.cashier });
 
-test("pays two of a business's fines in cash; the slip lists the registry's numbers", async ({ page }) => {
+test("pays two of a business's fines in cash; the slip lists the registry's numbers", async ({
+  page,
+}) => {
   await page.goto("/till");
   await page.keyboard.press("f");
   await expect(page).toHaveURL(/\/fines$/);
@@ -71,7 +81,9 @@ test("the total follows a partial selection, from the keyboard", async ({ page }
   await expect(fineRow(page, "0212600000000068").getByRole("checkbox")).toHaveCount(0);
 });
 
-test("numbers that cannot be right are refused next to the field, with no call", async ({ page }) => {
+test("numbers that cannot be right are refused next to the field, with no call", async ({
+  page,
+}) => {
   await page.goto("/fines");
   const posts: string[] = [];
   page.on("request", (r) => {
@@ -101,7 +113,9 @@ test("an amount the registry disagrees with stops the payment", async ({ page })
   await expect(fineRow(page, "0512600000000016")).toContainText("R 525,00");
   await page.getByLabel("Select notice 0512600000000016").check();
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expect(page.locator("#fines-pay-error")).toContainText("the registry says R 625,00 is due for these fines, not R 525,00");
+  await expect(page.locator("#fines-pay-error")).toContainText(
+    "the registry says R 625,00 is due for these fines, not R 525,00",
+  );
   await expect(page.locator("#fines-pay-error")).toContainText("Nothing was charged");
   await expect(page).toHaveURL(/\/fines$/);
   await lookUp(page, "Notice number", "0512600000000016");
@@ -116,7 +130,9 @@ test("a timeout on marking paid leaves one unknown sale, never marked twice", as
   const saleId = await withMarkPaidLock(async () => {
     await addMarkPaidFault(page.request, "timeout");
     await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Not confirmed" })).toContainText("do not take payment for these fines again");
+    await expect(page.getByRole("alert").filter({ hasText: "Not confirmed" })).toContainText(
+      "do not take payment for these fines again",
+    );
     expect(await markPaidFaultsLeft(page.request)).toBe(0);
     return (await page.getByTestId("not-confirmed-sale-id").textContent())!;
   });
@@ -125,7 +141,9 @@ test("a timeout on marking paid leaves one unknown sale, never marked twice", as
 
   // Resolving starts with a look-up: the registry did not clear the fine.
   await page.getByRole("button", { name: "Check with the registry" }).click();
-  await expect(page.getByTestId("not-confirmed-note")).toContainText(`Not paid at the registry: ${notice}.`);
+  await expect(page.getByTestId("not-confirmed-note")).toContainText(
+    `Not paid at the registry: ${notice}.`,
+  );
   expect(await finesTransactions(page.request, saleId)).toEqual([]);
 
   // The same fine cannot be paid again while that sale is unresolved, even from a fresh form.
@@ -134,12 +152,16 @@ test("a timeout on marking paid leaves one unknown sale, never marked twice", as
   await lookUp(page, "Notice number", notice);
   await page.getByLabel(`Select notice ${notice}`).check();
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expect(page.locator("#fines-pay-error")).toContainText(`Notice ${notice} is in an earlier sale that is not confirmed`);
+  await expect(page.locator("#fines-pay-error")).toContainText(
+    `Notice ${notice} is in an earlier sale that is not confirmed`,
+  );
   await lookUp(page, "Notice number", notice);
   await expect(fineRow(page, notice)).toContainText("Unpaid");
 });
 
-test("a marking whose answer is lost after the registry cleared the fine reads paid on re-check", async ({ page }) => {
+test("a marking whose answer is lost after the registry cleared the fine reads paid on re-check", async ({
+  page,
+}) => {
   const notice = "0412600000000017";
   await page.goto("/fines");
   await lookUp(page, "Notice number", notice);
@@ -151,13 +173,17 @@ test("a marking whose answer is lost after the registry cleared the fine reads p
     return (await page.getByTestId("not-confirmed-sale-id").textContent())!;
   });
   await page.getByRole("button", { name: "Check with the registry" }).click();
-  await expect(page.getByTestId("not-confirmed-note")).toContainText(`Paid at the registry: ${notice}.`);
+  await expect(page.getByTestId("not-confirmed-note")).toContainText(
+    `Paid at the registry: ${notice}.`,
+  );
   await expect(page.getByTestId("not-confirmed-note")).toContainText("do not take payment again");
   // Exactly the one marking that got lost; the re-check marked nothing.
   expect(await finesTransactions(page.request, saleId)).toHaveLength(1);
 });
 
-test("pays a fine by card at the counter: the customer's phone pays, then the fine is marked paid", async ({ page }) => {
+test("pays a fine by card at the counter: the customer's phone pays, then the fine is marked paid", async ({
+  page,
+}) => {
   const notice = "0222600000000033";
   await page.goto("/fines");
   await lookUp(page, "Notice number", notice);
@@ -172,7 +198,14 @@ test("pays a fine by card at the counter: the customer's phone pays, then the fi
     await phone.getByRole("button", { name: "Pay", exact: true }).click();
     await expect(page).toHaveURL(/\/slips\/[0-9a-f-]{36}$/, { timeout: 20_000 });
   });
-  await expect(page.getByTestId("fines-slip").locator(`li[data-notice="${notice}"]`).getByTestId("fine-receipt")).toHaveText(/^RR\d+$/);
+  await expect(
+    page
+      .getByTestId("fines-slip")
+      .locator(`li[data-notice="${notice}"]`)
+      .getByTestId("fine-receipt"),
+  ).toHaveText(/^RR\d+$/);
   await expect(page.getByTestId("fines-slip")).toContainText("Card");
-  expect((await finesTransactions(page.request, saleIdOf(page.url()))).map((t) => t.amountCents)).toEqual([77500]);
+  expect(
+    (await finesTransactions(page.request, saleIdOf(page.url()))).map((t) => t.amountCents),
+  ).toEqual([77500]);
 });

@@ -1,11 +1,21 @@
 import { expect, test } from "@playwright/test";
 import { STATE } from "./support/env";
-import { addFault, confirmAccount, confirmMeter, PURCHASE_PATH, saleKeyOf, serializePurchases, transactionsForKey } from "./support/municipal";
+import {
+  addFault,
+  confirmAccount,
+  confirmMeter,
+  PURCHASE_PATH,
+  saleKeyOf,
+  serializePurchases,
+  transactionsForKey,
+} from "./support/municipal";
 
 test.use({ storageState: STATE.cashier });
 serializePurchases(test);
 
-test("history lists the shift's sales with their status and finds them by meter number", async ({ page }) => {
+test("history lists the shift's sales with their status and finds them by meter number", async ({
+  page,
+}) => {
   await confirmMeter(page, "03500000009", "mogale_prepaid");
   await page.getByLabel("Amount").fill("77");
   await page.getByRole("button", { name: "Purchase" }).click();
@@ -23,17 +33,25 @@ test("history lists the shift's sales with their status and finds them by meter 
   await expect(page.locator(`tr[data-sale="${saleId}"]`)).toContainText("R 77,00");
 });
 
-test("an unknown bill payment is resolved from history by Retry: one transaction, completed", async ({ page, request }) => {
+test("an unknown bill payment is resolved from history by Retry: one transaction, completed", async ({
+  page,
+  request,
+}) => {
   await confirmAccount(page, "3100400500", "mogale_postpaid");
   const key = await saleKeyOf(page, "bill");
   await page.getByLabel("Amount").fill("99");
   await addFault(request, PURCHASE_PATH.bill, "http500", 3);
   await page.getByRole("button", { name: "Pay" }).click();
-  await expect(page.getByRole("heading", { name: "Not confirmed", exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("heading", { name: "Not confirmed", exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
   expect(await transactionsForKey(request, key)).toHaveLength(0);
 
   await page.goto("/history?q=3100400500");
-  const row = page.locator("tbody tr").filter({ hasText: "Not confirmed" }).filter({ hasText: "R 99,00" });
+  const row = page
+    .locator("tbody tr")
+    .filter({ hasText: "Not confirmed" })
+    .filter({ hasText: "R 99,00" });
   await expect(row).toHaveCount(1);
   await row.getByRole("button", { name: "Retry" }).click();
   await expect(row.getByRole("link", { name: "Completed — print slip" })).toBeVisible();

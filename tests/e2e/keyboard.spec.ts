@@ -65,11 +65,16 @@ test("municipal bill paid in cash with the keyboard alone", async ({ page }) => 
   await expect(page.getByText("3100200300").first()).toBeVisible();
 });
 
-test("airtime sold with the keyboard alone: search, Enter, number, Enter, Enter", async ({ page }) => {
+test("airtime sold with the keyboard alone: search, Enter, number, Enter, Enter", async ({
+  page,
+}) => {
   await pressTileKey(page, "a", /\/vas\?category=airtime$/);
   await expect(focused(page)).toHaveAccessibleName("Search products");
   await page.keyboard.type("VOD-AIR-29");
-  await expect(page.getByRole("option", { name: /Vodacom/ }).first()).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("option", { name: /Vodacom/ }).first()).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
   await page.keyboard.press("Enter");
   await expect(focused(page)).toHaveAccessibleName("Mobile number");
   await page.keyboard.type("0825550909");
@@ -80,7 +85,9 @@ test("airtime sold with the keyboard alone: search, Enter, number, Enter, Enter"
   await expect(page.getByTestId("vas-recipient")).toHaveText("082 555 0909");
 });
 
-test("traffic fines with the keyboard alone: look up, select, Pay in cash, the slip", async ({ page }) => {
+test("traffic fines with the keyboard alone: look up, select, Pay in cash, the slip", async ({
+  page,
+}) => {
   // 0512600000000024 is this test's own payable notice (docs/sandbox.md): no other spec pays it.
   await pressTileKey(page, "f", /\/fines$/);
   await expect(focused(page)).toHaveAccessibleName(/ID number/);

@@ -1,6 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { serializePurchases } from "./support/municipal";
-import { asTomorrow, cashier2Page, sandbox, sellElectricity, supervisorPage } from "./support/office";
+import {
+  asTomorrow,
+  cashier2Page,
+  sandbox,
+  sellElectricity,
+  supervisorPage,
+} from "./support/office";
 
 /**
  * A day at Till 2 (cashier2, so the shared Till 1 shift stays open): cash and card sales,
@@ -13,7 +19,9 @@ serializePurchases(test);
 
 const card: Record<string, string> = {};
 
-test("a day of cash and card sales closed R 10 short: the Z report shows the variance and totals equal to the completed sales", async ({ browser }) => {
+test("a day of cash and card sales closed R 10 short: the Z report shows the variance and totals equal to the completed sales", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const till = await cashier2Page(browser);
   await sellElectricity(till, "100", "cash");
@@ -63,14 +71,18 @@ test("a day of cash and card sales closed R 10 short: the Z report shows the var
   await expect(office.getByTestId("sales-total")).toHaveText("R 295,00");
 });
 
-test("reconciliation: every card order of the day is matched, then each kind of mismatch shows", async ({ browser, request }) => {
+test("reconciliation: every card order of the day is matched, then each kind of mismatch shows", async ({
+  browser,
+  request,
+}) => {
   test.skip(!card.kept, "needs the day of sales above");
   const office = await supervisorPage(browser);
   const row = (id: string) => office.locator("tr", { hasText: id });
 
   await asTomorrow(request, async () => {
     await office.goto("/reconciliation");
-    for (const id of Object.values(card)) await expect(row(id)).toHaveAttribute("data-match", "matched");
+    for (const id of Object.values(card))
+      await expect(row(id)).toHaveAttribute("data-match", "matched");
   });
   await row(card.kept!).getByRole("button", { name: "Check status" }).click();
   await expect(office.getByTestId(`status-${card.kept}`)).toHaveText(/^PAID \(APPROVED\) R 75,00/);
@@ -88,8 +100,12 @@ test("reconciliation: every card order of the day is matched, then each kind of 
     await expect(row(card.amended!)).toContainText("R 33,00");
     await expect(row(card.hidden!)).toHaveAttribute("data-match", "kassa_only");
     await expect(row(stranger)).toHaveAttribute("data-match", "ledger_only");
-    await expect(office.getByRole("region", { name: "Verification errors" })).toContainText("Gateway batch 7 incomplete");
-    await expect(office.getByTestId("recon-verdict")).toHaveText("Some card payments do not match.");
+    await expect(office.getByRole("region", { name: "Verification errors" })).toContainText(
+      "Gateway batch 7 incomplete",
+    );
+    await expect(office.getByTestId("recon-verdict")).toHaveText(
+      "Some card payments do not match.",
+    );
     const res = await office.request.get("/reconciliation/export");
     expect(res.headers()["content-type"]).toContain("text/csv");
     return res.text();

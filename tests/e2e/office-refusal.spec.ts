@@ -18,16 +18,26 @@ interface ManifestEntry {
 }
 
 function officeActions(): { id: string; name: string; page: string }[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(DIST, "server", "server-reference-manifest.json"), "utf8")) as { node: Record<string, ManifestEntry> };
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(DIST, "server", "server-reference-manifest.json"), "utf8"),
+  ) as { node: Record<string, ManifestEntry> };
   return Object.entries(manifest.node)
     .filter(([, e]) => e.filename?.startsWith("app/(office)/"))
     .map(([id, e]) => {
-      const worker = Object.keys(e.workers).find((w) => w.startsWith("app/(office)/")) ?? "app/(office)/office/page";
-      return { id, name: e.exportedName ?? id, page: worker.replace(/^app\/\(office\)/, "").replace(/\/page$/, "") };
+      const worker =
+        Object.keys(e.workers).find((w) => w.startsWith("app/(office)/")) ??
+        "app/(office)/office/page";
+      return {
+        id,
+        name: e.exportedName ?? id,
+        page: worker.replace(/^app\/\(office\)/, "").replace(/\/page$/, ""),
+      };
     });
 }
 
-test("every back-office action refuses a cashier's session, changes nothing, and the refusals are in the audit log", async ({ browser }) => {
+test("every back-office action refuses a cashier's session, changes nothing, and the refusals are in the audit log", async ({
+  browser,
+}) => {
   const actions = officeActions();
   // Balance, reconciliation, unresolved (4) and users (4): the list must not silently shrink.
   expect(actions.length).toBeGreaterThanOrEqual(10);
@@ -38,18 +48,40 @@ test("every back-office action refuses a cashier's session, changes nothing, and
   const victim = `refused${Date.now() % 100000}`;
   const inputs: Record<string, unknown> = {
     setLowBalanceAction: { threshold: "1" },
-    createUserAction: { username: victim, displayName: "Nope", role: "supervisor", password: "a-long-password-1" },
+    createUserAction: {
+      username: victim,
+      displayName: "Nope",
+      role: "supervisor",
+      password: "a-long-password-1",
+    },
   };
   for (const action of actions) {
     const res = await cashier.request.post(action.page, {
-      headers: { "Next-Action": action.id, Referer: `${E2E.appUrl}${action.page}`, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component" },
-      data: JSON.stringify([inputs[action.name] ?? { saleId: "00000000-0000-4000-8000-000000000000", userId: "00000000-0000-4000-8000-000000000000", orderId: "x", disabled: true, outcome: "failed", reason: "a long enough reason", password: "a-long-password-1" }]),
+      headers: {
+        "Next-Action": action.id,
+        Referer: `${E2E.appUrl}${action.page}`,
+        "Content-Type": "text/plain;charset=UTF-8",
+        Accept: "text/x-component",
+      },
+      data: JSON.stringify([
+        inputs[action.name] ?? {
+          saleId: "00000000-0000-4000-8000-000000000000",
+          userId: "00000000-0000-4000-8000-000000000000",
+          orderId: "x",
+          disabled: true,
+          outcome: "failed",
+          reason: "a long enough reason",
+          password: "a-long-password-1",
+        },
+      ]),
     });
     const body = await res.text();
     expect(body, action.name).toContain("You are not allowed to do this.");
   }
 
-  const office = await (await browser.newContext({ storageState: STATE.supervisor, baseURL: E2E.appUrl })).newPage();
+  const office = await (
+    await browser.newContext({ storageState: STATE.supervisor, baseURL: E2E.appUrl })
+  ).newPage();
   await office.goto("/users");
   await expect(office.getByRole("cell", { name: victim })).toHaveCount(0);
   await office.goto("/balance");
@@ -58,6 +90,13 @@ test("every back-office action refuses a cashier's session, changes nothing, and
   await office.goto("/audit?user=cashier2&kind=access_refused");
   const log = office.getByRole("table", { name: "Audit events" });
   for (const action of actions) {
-    await expect(log.getByRole("row").filter({ hasText: `action ${action.id}` }).filter({ hasText: 'needed: ["supervisor"]' }).first(), action.name).toBeVisible();
+    await expect(
+      log
+        .getByRole("row")
+        .filter({ hasText: `action ${action.id}` })
+        .filter({ hasText: 'needed: ["supervisor"]' })
+        .first(),
+      action.name,
+    ).toBeVisible();
   }
 });

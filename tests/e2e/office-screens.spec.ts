@@ -13,8 +13,13 @@ test.describe.configure({ mode: "serial" });
 test.use({ storageState: STATE.supervisor });
 serializePurchases(test);
 
-test("balance: the credit, the services, receipts for today with today's sale, and the low-balance warning for both roles", async ({ page, browser }) => {
-  const till = await (await browser.newContext({ storageState: STATE.cashier, baseURL: E2E.appUrl })).newPage();
+test("balance: the credit, the services, receipts for today with today's sale, and the low-balance warning for both roles", async ({
+  page,
+  browser,
+}) => {
+  const till = await (
+    await browser.newContext({ storageState: STATE.cashier, baseURL: E2E.appUrl })
+  ).newPage();
   await sellElectricity(till, "25", "cash", "01200000006");
 
   await page.goto("/balance");
@@ -23,11 +28,16 @@ test("balance: the credit, the services, receipts for today with today's sale, a
   await expect(page.getByRole("cell", { name: "tshwane_prepaid" })).toHaveCount(0);
   await page.getByRole("button", { name: "Show receipts" }).click();
   const receipts = page.getByRole("table", { name: "Receipts" });
-  await expect(receipts.getByRole("row", { name: /01200000006/ }).filter({ hasText: "R 25,00" })).toHaveCount(1);
+  await expect(
+    receipts.getByRole("row", { name: /01200000006/ }).filter({ hasText: "R 25,00" }),
+  ).toHaveCount(1);
 
   await page.getByLabel("Warn when the balance is below (R)").fill("abc");
   await page.getByRole("button", { name: "Save threshold" }).click();
-  await expect(page.getByLabel("Warn when the balance is below (R)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Warn when the balance is below (R)")).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
   await expect(page.getByText("Enter an amount in rand")).toBeVisible();
   try {
     await page.getByLabel("Warn when the balance is below (R)").fill("9999999");
@@ -48,9 +58,14 @@ test("balance: the credit, the services, receipts for today with today's sale, a
   await expect(till.getByTestId("low-balance-warning")).toHaveCount(0);
 });
 
-test("unresolved: an unknown electricity sale is sent again under its key; another is resolved by hand with a reason; both audited", async ({ page, browser }) => {
+test("unresolved: an unknown electricity sale is sent again under its key; another is resolved by hand with a reason; both audited", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
-  const till = await (await browser.newContext({ storageState: STATE.cashier, baseURL: E2E.appUrl })).newPage();
+  const till = await (
+    await browser.newContext({ storageState: STATE.cashier, baseURL: E2E.appUrl })
+  ).newPage();
   const lost = async (amount: string) => {
     await till.goto("/electricity");
     await till.getByRole("textbox", { name: "Meter number" }).fill("01300000005");
@@ -59,23 +74,37 @@ test("unresolved: an unknown electricity sale is sent again under its key; anoth
     await till.getByLabel("Amount", { exact: true }).fill(amount);
     await addFault(till.request, PURCHASE_PATH.electricity, "http500", 3);
     await till.getByRole("button", { name: "Purchase" }).click();
-    await expect(till.getByRole("heading", { name: "Not confirmed", exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(till.getByRole("heading", { name: "Not confirmed", exact: true })).toBeVisible({
+      timeout: 20_000,
+    });
   };
   await lost("41");
   await page.goto("/unresolved");
-  const first = page.getByRole("listitem").filter({ hasText: "R 41,00" }).filter({ hasText: "Not confirmed" });
+  const first = page
+    .getByRole("listitem")
+    .filter({ hasText: "R 41,00" })
+    .filter({ hasText: "Not confirmed" });
   await expect(first).toHaveCount(1);
   await first.getByRole("button", { name: "Send again under the same key" }).click();
   // Sent again and completed: it leaves the list (the audit below says how it was resolved).
   await expect(first).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole("listitem").filter({ hasText: "R 41,00" }).filter({ hasText: "Not confirmed" })).toHaveCount(0);
+  await expect(
+    page.getByRole("listitem").filter({ hasText: "R 41,00" }).filter({ hasText: "Not confirmed" }),
+  ).toHaveCount(0);
 
   // Clear the form's kept key so the next sale is a new one.
-  await till.evaluate(() => Object.keys(window.localStorage).filter((k) => k.startsWith("kassa.sale.")).forEach((k) => window.localStorage.removeItem(k)));
+  await till.evaluate(() =>
+    Object.keys(window.localStorage)
+      .filter((k) => k.startsWith("kassa.sale."))
+      .forEach((k) => window.localStorage.removeItem(k)),
+  );
   await lost("42");
   await page.goto("/unresolved");
-  const second = page.getByRole("listitem").filter({ hasText: "R 42,00" }).filter({ hasText: "Not confirmed" });
+  const second = page
+    .getByRole("listitem")
+    .filter({ hasText: "R 42,00" })
+    .filter({ hasText: "Not confirmed" });
   await second.getByLabel("Outcome").selectOption("failed");
   await second.getByLabel("Reason").fill("short");
   await second.getByRole("button", { name: "Mark resolved" }).click();
@@ -83,15 +112,31 @@ test("unresolved: an unknown electricity sale is sent again under its key; anoth
   await expect(second.getByLabel("Reason")).toHaveAttribute("aria-invalid", "true");
   await second.getByLabel("Reason").fill("Customer took the money back; no token was given.");
   await second.getByRole("button", { name: "Mark resolved" }).click();
-  await expect(page.getByRole("listitem").filter({ hasText: "R 42,00" }).filter({ hasText: "Not confirmed" })).toHaveCount(0);
+  await expect(
+    page.getByRole("listitem").filter({ hasText: "R 42,00" }).filter({ hasText: "Not confirmed" }),
+  ).toHaveCount(0);
 
   await page.goto("/audit?kind=sale_resolved&user=supervisor");
   const events = page.getByRole("table", { name: "Audit events" });
-  await expect(events.getByRole("row").filter({ hasText: "how: retry" }).filter({ hasText: "outcome: completed" }).filter({ hasText: "Sipho Supervisor" })).not.toHaveCount(0);
-  await expect(events.getByRole("row").filter({ hasText: "Customer took the money back" }).filter({ hasText: "Sipho Supervisor" })).toHaveCount(1);
+  await expect(
+    events
+      .getByRole("row")
+      .filter({ hasText: "how: retry" })
+      .filter({ hasText: "outcome: completed" })
+      .filter({ hasText: "Sipho Supervisor" }),
+  ).not.toHaveCount(0);
+  await expect(
+    events
+      .getByRole("row")
+      .filter({ hasText: "Customer took the money back" })
+      .filter({ hasText: "Sipho Supervisor" }),
+  ).toHaveCount(1);
 });
 
-test("users: create a cashier who signs in; disable ends the session; reset, lock and unlock; the last supervisor stays", async ({ page, browser }) => {
+test("users: create a cashier who signs in; disable ends the session; reset, lock and unlock; the last supervisor stays", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const username = `clerk${Date.now() % 100000}`;
   await page.goto("/users");
@@ -105,7 +150,9 @@ test("users: create a cashier who signs in; disable ends the session; reset, loc
   await expect(page.getByTestId(`state-${username}`)).toHaveText("active");
 
   // A context of its own, signed out: browser.newContext() would otherwise inherit the supervisor's storage state.
-  const clerk = await (await browser.newContext({ baseURL: E2E.appUrl, storageState: { cookies: [], origins: [] } })).newPage();
+  const clerk = await (
+    await browser.newContext({ baseURL: E2E.appUrl, storageState: { cookies: [], origins: [] } })
+  ).newPage();
   const who = { username, password: "clerk-password-1", till: "Till 3" };
   await signIn(clerk, who);
   await expect(clerk).toHaveURL(/\/till/);
@@ -135,12 +182,18 @@ test("users: create a cashier who signs in; disable ends the session; reset, loc
   await expect(clerk).toHaveURL(/\/till/);
 
   await page.getByRole("button", { name: "Disable supervisor" }).click();
-  await expect(page.getByTestId("user-msg-supervisor")).toHaveText("This is the last active supervisor: it cannot be disabled.");
+  await expect(page.getByTestId("user-msg-supervisor")).toHaveText(
+    "This is the last active supervisor: it cannot be disabled.",
+  );
   await expect(page.getByTestId("state-supervisor")).toHaveText("active");
 
   await page.goto(`/audit?user=supervisor&kind=user_changed`);
-  const rows = page.getByRole("table", { name: "Audit events" }).getByRole("row").filter({ hasText: username });
-  for (const change of ["disabled", "enabled", "password_reset", "unlocked"]) await expect(rows.filter({ hasText: `change: ${change}` })).toHaveCount(1);
+  const rows = page
+    .getByRole("table", { name: "Audit events" })
+    .getByRole("row")
+    .filter({ hasText: username });
+  for (const change of ["disabled", "enabled", "password_reset", "unlocked"])
+    await expect(rows.filter({ hasText: `change: ${change}` })).toHaveCount(1);
   await page.goto(`/audit?kind=user_created`);
   await expect(page.getByRole("row").filter({ hasText: username })).toHaveCount(1);
 });
@@ -164,7 +217,9 @@ test("audit log: filter by user, kind and day, a page at a time", async ({ page 
   await page.goto("/audit");
   const total = Number((await page.getByTestId("audit-total").textContent())!.split(" ")[0]);
   expect(total).toBeGreaterThan(0);
-  await expect(page.getByRole("table", { name: "Audit events" }).locator("tbody tr")).toHaveCount(Math.min(total, 50));
+  await expect(page.getByRole("table", { name: "Audit events" }).locator("tbody tr")).toHaveCount(
+    Math.min(total, 50),
+  );
   await expect(page.getByText(`Page 1 of ${Math.max(1, Math.ceil(total / 50))}`)).toBeVisible();
 });
 
@@ -173,7 +228,17 @@ test("the day at a glance: today's sales per hour and by kind", async ({ page })
   await expect(page.getByRole("heading", { name: "The day at a glance" })).toBeVisible();
   await expect(page.getByTestId("today-total")).not.toHaveText("R 0,00");
   await expect(page.getByRole("list", { name: "Sales by kind" })).toContainText("electricity");
-  const hour = new Intl.DateTimeFormat("en-ZA", { hour: "2-digit", hourCycle: "h23", timeZone: "Africa/Johannesburg" }).format(new Date());
-  await expect(page.getByRole("list", { name: "Sales per hour" }).getByRole("listitem")).toHaveCount(24);
-  await expect(page.getByRole("list", { name: "Sales per hour" }).getByRole("listitem", { name: new RegExp(`^${hour}:00 [1-9]\\d* sales`) })).toHaveCount(1);
+  const hour = new Intl.DateTimeFormat("en-ZA", {
+    hour: "2-digit",
+    hourCycle: "h23",
+    timeZone: "Africa/Johannesburg",
+  }).format(new Date());
+  await expect(
+    page.getByRole("list", { name: "Sales per hour" }).getByRole("listitem"),
+  ).toHaveCount(24);
+  await expect(
+    page
+      .getByRole("list", { name: "Sales per hour" })
+      .getByRole("listitem", { name: new RegExp(`^${hour}:00 [1-9]\\d* sales`) }),
+  ).toHaveCount(1);
 });

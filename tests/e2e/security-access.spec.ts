@@ -36,11 +36,15 @@ function filesUnder(dir: string, pattern: RegExp): string[] {
 
 /** Every export of every "use server" module in app/ and lib/actions/: what could become a server action. */
 function sourceActions(): string[] {
-  return ["app", "lib/actions"].flatMap((dir) => filesUnder(dir, /\.(ts|tsx)$/)).flatMap((file) => {
-    const text = fs.readFileSync(file, "utf8");
-    if (!/^\s*["']use server["']/.test(text)) return [];
-    return [...text.matchAll(/^export (?:const|async function|function) (\w+)/gm)].map((m) => `${file}#${m[1]}`);
-  });
+  return ["app", "lib/actions"]
+    .flatMap((dir) => filesUnder(dir, /\.(ts|tsx)$/))
+    .flatMap((file) => {
+      const text = fs.readFileSync(file, "utf8");
+      if (!/^\s*["']use server["']/.test(text)) return [];
+      return [...text.matchAll(/^export (?:const|async function|function) (\w+)/gm)].map(
+        (m) => `${file}#${m[1]}`,
+      );
+    });
 }
 
 const actions = readActions(DIST);
@@ -48,10 +52,13 @@ const actions = readActions(DIST);
 test("the table lists every server action of the build", () => {
   const inBuild = actions.map((a) => `${a.filename}#${a.exportedName}`);
   expect(inBuild.length).toBeGreaterThan(10);
-  expect(inBuild.filter((a) => !(a in ACTIONS)), "missing from tests/e2e/security-table.ts").toEqual([]);
+  expect(
+    inBuild.filter((a) => !(a in ACTIONS)),
+    "missing from tests/e2e/security-table.ts",
+  ).toEqual([]);
 });
 
-test("the table lists every export of every \"use server\" file in app/ and lib/actions/, and nothing else", () => {
+test('the table lists every export of every "use server" file in app/ and lib/actions/, and nothing else', () => {
   // Also the actions no page uses yet (not in the build): they become callable the day one does.
   expect(sourceActions().sort()).toEqual(Object.keys(ACTIONS).sort());
 });
@@ -70,7 +77,10 @@ for (const action of actions) {
     expect(anonymous.result).toEqual({ ok: false, error: REFUSED.signedOut });
     for (const role of ROLES.filter((r) => !entry!.roles.includes(r))) {
       const wrong = await callAction(sessionOf(role), action, entry!.input);
-      expect(wrong.result, `${role} calling ${name}`).toEqual({ ok: false, error: REFUSED.wrongRole });
+      expect(wrong.result, `${role} calling ${name}`).toEqual({
+        ok: false,
+        error: REFUSED.wrongRole,
+      });
     }
   });
 }
@@ -86,7 +96,10 @@ for (const [file, route] of Object.entries(ROUTES)) {
       expect(wrong.status, `${role} calling ${route.path}`).toBe(403);
     }
     const allowed = await sessionOf(route.roles[0]!).fetch(route.path, { method: route.method });
-    expect(allowed.status, "the allowed role gets through (else the refusals prove nothing)").not.toBe(403);
+    expect(
+      allowed.status,
+      "the allowed role gets through (else the refusals prove nothing)",
+    ).not.toBe(403);
   });
 }
 
@@ -94,12 +107,24 @@ test("a server-action POST from a foreign Origin is refused before the action ru
   const cashier = sessionOf("cashier");
   const key = crypto.randomUUID();
   const purchase = actions.find((a) => a.exportedName === "purchaseElectricityAction")!;
-  const input = { meterNumber: "03100000003", municipality: "mogale_prepaid", amount: "10", method: "cash", idempotencyKey: key };
+  const input = {
+    meterNumber: "03100000003",
+    municipality: "mogale_prepaid",
+    amount: "10",
+    method: "cash",
+    idempotencyKey: key,
+  };
   const foreign = await callAction(cashier, purchase, input, { origin: "https://evil.example" });
   expect(foreign.status).toBeGreaterThanOrEqual(400);
   expect(foreign.result).toBeUndefined();
-  const lookup = await callAction(cashier, actions.find((a) => a.exportedName === "saleByKeyAction")!, { idempotencyKey: key });
+  const lookup = await callAction(
+    cashier,
+    actions.find((a) => a.exportedName === "saleByKeyAction")!,
+    { idempotencyKey: key },
+  );
   expect(lookup.result).toEqual({ ok: true, data: null });
-  const transactions = (await (await fetch(`${E2E.sandboxOrigin}/__sandbox/transactions`)).json()) as { transactions: { idempotency: string | null }[] };
+  const transactions = (await (
+    await fetch(`${E2E.sandboxOrigin}/__sandbox/transactions`)
+  ).json()) as { transactions: { idempotency: string | null }[] };
   expect(transactions.transactions.filter((t) => t.idempotency === key)).toEqual([]);
 });

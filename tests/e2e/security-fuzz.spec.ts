@@ -33,17 +33,29 @@ for (const action of readActions(DIST)) {
     const entry = ACTIONS[name];
     expect(entry, `${name} is not in security-table.ts`).toBeDefined();
     const session = sessions.get(entry!.roles[0]!)!;
-    for (const { input, field } of fc.sample(generatedInputs(entry!.input), { numRuns: 12, seed: SEED })) {
+    for (const { input, field } of fc.sample(generatedInputs(entry!.input), {
+      numRuns: 12,
+      seed: SEED,
+    })) {
       const call = await callAction(session, action, input);
       const what = `${name} with ${JSON.stringify(input)?.slice(0, 200)} (FUZZ_SEED=${SEED})`;
       expect(call.status, what).toBe(200);
-      expect(isValidationRefusal(call.result, field), `${what} answered ${JSON.stringify(call.result)}`).toBe(true);
+      expect(
+        isValidationRefusal(call.result, field),
+        `${what} answered ${JSON.stringify(call.result)}`,
+      ).toBe(true);
     }
   });
 }
 
 test("no generated input reached the core service", async () => {
-  const keys = new Set(Object.values(ACTIONS).map((a) => (a.input as { idempotencyKey?: string }).idempotencyKey).filter(Boolean));
-  const { transactions } = (await (await fetch(`${E2E.sandboxOrigin}/__sandbox/transactions`)).json()) as { transactions: { idempotency: string | null }[] };
+  const keys = new Set(
+    Object.values(ACTIONS)
+      .map((a) => (a.input as { idempotencyKey?: string }).idempotencyKey)
+      .filter(Boolean),
+  );
+  const { transactions } = (await (
+    await fetch(`${E2E.sandboxOrigin}/__sandbox/transactions`)
+  ).json()) as { transactions: { idempotency: string | null }[] };
   expect(transactions.filter((t) => t.idempotency && keys.has(t.idempotency))).toEqual([]);
 });

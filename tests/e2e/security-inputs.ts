@@ -21,7 +21,11 @@ function wrongType(like: unknown): fc.Arbitrary<unknown> {
     object: fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue(), { maxKeys: 3 }),
   };
   const kind = like === null ? "null" : Array.isArray(like) ? "array" : typeof like;
-  return fc.oneof(...Object.entries(all).filter(([k]) => k !== kind).map(([, a]) => a));
+  return fc.oneof(
+    ...Object.entries(all)
+      .filter(([k]) => k !== kind)
+      .map(([, a]) => a),
+  );
 }
 
 export interface Generated {
@@ -39,14 +43,20 @@ export function generatedInputs(valid: unknown): fc.Arbitrary<Generated> {
     .map((input) => ({ input }));
   const fields = isObject(valid) ? Object.keys(valid as object) : [];
   if (!fields.length) return anything;
-  const oneFieldWrong = fc
-    .constantFrom(...fields)
-    .chain((field) => wrongType((valid as Record<string, unknown>)[field]).map((v) => ({ input: { ...(valid as object), [field]: v }, field })));
+  const oneFieldWrong = fc.constantFrom(...fields).chain((field) =>
+    wrongType((valid as Record<string, unknown>)[field]).map((v) => ({
+      input: { ...(valid as object), [field]: v },
+      field,
+    })),
+  );
   return fc.oneof(anything, oneFieldWrong);
 }
 
 /** Whether an action's answer is the validation refusal, with the error by the wrong field. */
-export function isValidationRefusal(result: { ok: boolean; error?: string; fieldErrors?: Record<string, string> } | undefined, field?: string): boolean {
+export function isValidationRefusal(
+  result: { ok: boolean; error?: string; fieldErrors?: Record<string, string> } | undefined,
+  field?: string,
+): boolean {
   if (!result || result.ok || result.error !== VALIDATION) return false;
   return !field || Object.keys(result.fieldErrors ?? {}).some((k) => k.split(".")[0] === field);
 }

@@ -151,9 +151,18 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
     roles: ["supervisor"],
     input: { saleId: SALE },
   },
-  "app/(office)/tills/[id]/settings/actions.ts#saveTillSettingsAction": { roles: ["supervisor"], input: { tillId: "till-3", settings: { paperWidthMm: "80", autoPrint: true } } },
-  "app/(till)/shift/cash/actions.ts#recordCashMovementAction": { roles: ["cashier"], input: { kind: "drop", amount: "1", reason: "To the safe" } },
-  "app/(till)/scan/actions.ts#knownMunicipalityAction": { roles: ["cashier"], input: { number: "01100000007" } },
+  "app/(office)/tills/[id]/settings/actions.ts#saveTillSettingsAction": {
+    roles: ["supervisor"],
+    input: { tillId: "till-3", settings: { paperWidthMm: "80", autoPrint: true } },
+  },
+  "app/(till)/shift/cash/actions.ts#recordCashMovementAction": {
+    roles: ["cashier"],
+    input: { kind: "drop", amount: "1", reason: "To the safe" },
+  },
+  "app/(till)/scan/actions.ts#knownMunicipalityAction": {
+    roles: ["cashier"],
+    input: { number: "01100000007" },
+  },
   "app/(office)/unresolved/actions.ts#resolveSaleAction": {
     roles: ["supervisor"],
     input: {

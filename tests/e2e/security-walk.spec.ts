@@ -27,14 +27,18 @@ function record(page: Page): Seen[] {
 }
 
 function leaks(seen: Seen[]) {
-  return seen.flatMap((s) => SECRETS.filter((secret) => s.text.includes(secret)).map((secret) => `${secret} in ${s.url}`));
+  return seen.flatMap((s) =>
+    SECRETS.filter((secret) => s.text.includes(secret)).map((secret) => `${secret} in ${s.url}`),
+  );
 }
 
 async function visitWithHeaders(page: Page, url: string, nonces: Set<string>) {
   const response = await page.goto(url);
   expect(response, url).not.toBeNull();
   expect(response!.status(), url).toBe(200);
-  expect(new URL(page.url()).pathname, `${url} was redirected`).toBe(new URL(url, E2E.appUrl).pathname);
+  expect(new URL(page.url()).pathname, `${url} was redirected`).toBe(
+    new URL(url, E2E.appUrl).pathname,
+  );
   const h = response!.headers();
   const csp = h["content-security-policy"] ?? "";
   const nonce = /script-src[^;]*'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
@@ -43,7 +47,9 @@ async function visitWithHeaders(page: Page, url: string, nonces: Set<string>) {
   // Scripts run only by nonce: no inline or eval escape hatch in production.
   expect(/script-src[^;]*/.exec(csp)?.[0], url).not.toMatch(/'unsafe-(inline|eval)'/);
   expect(h["x-content-type-options"], url).toBe("nosniff");
-  expect(h["referrer-policy"], url).toMatch(/^(no-referrer|same-origin|strict-origin(-when-cross-origin)?)$/);
+  expect(h["referrer-policy"], url).toMatch(
+    /^(no-referrer|same-origin|strict-origin(-when-cross-origin)?)$/,
+  );
   // Next.js put the nonce on its own inline scripts, and it is new on every request.
   expect(await response!.text(), `${url}: scripts carry the nonce`).toContain(`nonce="${nonce}"`);
   expect(nonces.has(nonce!), `${url}: nonce reused`).toBe(false);
@@ -96,14 +102,18 @@ test.describe("walk through every page", () => {
   });
 });
 
-test("session cookies are HttpOnly and SameSite (and not Secure only on plain-http localhost)", async ({ page, context }) => {
+test("session cookies are HttpOnly and SameSite (and not Secure only on plain-http localhost)", async ({
+  page,
+  context,
+}) => {
   await signIn(page, DEMO.cashier2);
   await expect(page).toHaveURL(/\/till/);
   const cookies = await context.cookies();
   const session = cookies.find((c) => c.name.endsWith("next-auth.session-token"));
   expect(session, "a session cookie").toBeDefined();
   expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false });
-  for (const c of cookies.filter((c) => c.name.includes("next-auth"))) expect(c.sameSite, c.name).not.toBe("None");
+  for (const c of cookies.filter((c) => c.name.includes("next-auth")))
+    expect(c.sameSite, c.name).not.toBe("None");
   expect(cookies.find((c) => c.name.endsWith("next-auth.csrf-token"))?.httpOnly).toBe(true);
 });
 

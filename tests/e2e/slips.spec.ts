@@ -2,7 +2,13 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { STATE } from "./support/env";
-import { confirmMeter, countPrints, printsOf, serializePurchases, slipTokens } from "./support/municipal";
+import {
+  confirmMeter,
+  countPrints,
+  printsOf,
+  serializePurchases,
+  slipTokens,
+} from "./support/municipal";
 
 test.use({ storageState: STATE.cashier });
 serializePurchases(test);
@@ -17,7 +23,10 @@ function pdfText(file: string): string | null {
   }
 }
 
-test("must show: a Tshwane key-change meter, R 100, three labelled tokens in order; the reprint says REPRINT", async ({ page, browser }) => {
+test("must show: a Tshwane key-change meter, R 100, three labelled tokens in order; the reprint says REPRINT", async ({
+  page,
+  browser,
+}) => {
   await countPrints(page);
   await confirmMeter(page, TSHWANE_KEY_CHANGE, "tshwane_prepaid");
   await page.getByLabel("Amount").fill("100");
@@ -28,10 +37,23 @@ test("must show: a Tshwane key-change meter, R 100, three labelled tokens in ord
   const tokens = await slipTokens(page);
   expect(tokens.map(([label]) => label)).toEqual(["Key change 1", "Key change 2", "Credit"]);
   for (const [, digits] of tokens) expect(digits).toMatch(/^\d{4} \d{4} \d{4} \d{4} \d{4}$/);
-  for (const text of ["Kassa Demo Store", "VAT no. 4123456789", "Tax invoice", "City of Tshwane (prepaid)", TSHWANE_KEY_CHANGE, "Kagiso Molefe", "kWh", "R 100,00", "VAT", "201317 / 2 / 1"]) {
+  for (const text of [
+    "Kassa Demo Store",
+    "VAT no. 4123456789",
+    "Tax invoice",
+    "City of Tshwane (prepaid)",
+    TSHWANE_KEY_CHANGE,
+    "Kagiso Molefe",
+    "kWh",
+    "R 100,00",
+    "VAT",
+    "201317 / 2 / 1",
+  ]) {
     await expect(slip).toContainText(text);
   }
-  await expect(slip.getByRole("img", { name: `Barcode of meter ${TSHWANE_KEY_CHANGE}` })).toBeVisible();
+  await expect(
+    slip.getByRole("img", { name: `Barcode of meter ${TSHWANE_KEY_CHANGE}` }),
+  ).toBeVisible();
   await expect(slip).not.toContainText("REPRINT");
   // Till 1 prints by itself, once, after a fresh sale; the address no longer asks for it.
   await expect.poll(() => printsOf(page)).toBe(1);
@@ -54,7 +76,9 @@ test("must show: a Tshwane key-change meter, R 100, three labelled tokens in ord
   await office.close();
 });
 
-test("the slip printed to PDF at 80 mm holds the tokens; print media shows only the slip", async ({ page }, testInfo) => {
+test("the slip printed to PDF at 80 mm holds the tokens; print media shows only the slip", async ({
+  page,
+}, testInfo) => {
   await confirmMeter(page, "01200000006", "tshwane_prepaid");
   await page.getByLabel("Amount").fill("150");
   await page.getByRole("button", { name: "Purchase" }).click();
@@ -76,7 +100,10 @@ test("the slip printed to PDF at 80 mm holds the tokens; print media shows only 
   const width = Number(/\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)/.exec(pdf)?.[1]);
   expect(Math.abs(width - 226.77)).toBeLessThan(1);
   const text = pdfText(file);
-  test.skip(text === null, "pdftotext (poppler-utils) is not installed: the PDF's text cannot be read");
+  test.skip(
+    text === null,
+    "pdftotext (poppler-utils) is not installed: the PDF's text cannot be read",
+  );
   for (const [label, digits] of tokens) {
     expect(text).toContain(label);
     expect(text).toContain(digits);

@@ -67,7 +67,9 @@ function saleIdOf(page: Page): string {
   return new URL(page.url()).pathname.split("/").pop() ?? "";
 }
 
-test("a fixed airtime product: the number typed locally goes out in one normal form; the slip confirms it", async ({ page }) => {
+test("a fixed airtime product: the number typed locally goes out in one normal form; the slip confirms it", async ({
+  page,
+}) => {
   await pick(page, "mtn airtime r15", /MTN airtime R15/);
   const mobile = page.getByLabel("Mobile number");
   await expect(mobile).toBeFocused();
@@ -93,7 +95,9 @@ test.describe("an open-value product (Cell C airtime, R5 to R500)", () => {
   ] as const) {
     test(`sells at ${label}`, async ({ page }) => {
       await pick(page, "cell c airtime", /Cell C airtime \(any amount\)/);
-      await expect(page.getByRole("option", { name: /Cell C airtime/ })).toContainText("R 5,00 – R 500,00");
+      await expect(page.getByRole("option", { name: /Cell C airtime/ })).toContainText(
+        "R 5,00 – R 500,00",
+      );
       await page.getByLabel("Mobile number").fill("+27 84 555 0202");
       await page.getByLabel("Amount").fill(typed);
       await page.getByLabel("Amount").press("Enter");
@@ -116,7 +120,11 @@ test.describe("an open-value product (Cell C airtime, R5 to R500)", () => {
       await amount.fill(typed);
       await page.getByRole("button", { name: "Get quote" }).click();
       await expect(amount).toHaveAttribute("aria-invalid", "true");
-      await expect(page.locator("#vas-amount-error")).toContainText(typed === "4.99" ? "The minimum for this product is R 5,00" : "The maximum for this product is R 500,00");
+      await expect(page.locator("#vas-amount-error")).toContainText(
+        typed === "4.99"
+          ? "The minimum for this product is R 5,00"
+          : "The maximum for this product is R 500,00",
+      );
       await expect(page.getByRole("button", { name: "Purchase" })).toHaveCount(0);
       expect(actions.count).toBe(0);
       expect(await vasTransactions(page)).toHaveLength(before);
@@ -133,7 +141,9 @@ test("a bad mobile number is stopped before any call", async ({ page }) => {
     await mobile.fill(bad);
     await mobile.press("Enter");
     await expect(mobile).toHaveAttribute("aria-invalid", "true");
-    await expect(page.locator("#vas-mobile-error")).toHaveText(/Enter a South African mobile number/);
+    await expect(page.locator("#vas-mobile-error")).toHaveText(
+      /Enter a South African mobile number/,
+    );
   }
   await expect(page.getByTestId("vas-total")).toHaveCount(0);
   expect(actions.count).toBe(0);
@@ -150,7 +160,9 @@ test("the till's tiles open the catalogue filtered to their kinds", async ({ pag
   await expect(page.getByRole("option", { name: /Google Play/ })).toHaveCount(0);
 });
 
-test("the demo cashier searches a voucher, quotes it, buys it and prints a slip with its PIN", async ({ page }) => {
+test("the demo cashier searches a voucher, quotes it, buys it and prints a slip with its PIN", async ({
+  page,
+}) => {
   await page.goto("/vas");
   const search = page.getByLabel("Search products");
   await expect(search).toBeFocused();
@@ -158,7 +170,10 @@ test("the demo cashier searches a voucher, quotes it, buys it and prints a slip 
   // Arrow keys walk the list; Enter picks the active product.
   await search.press("ArrowDown");
   await search.press("ArrowUp");
-  await expect(page.getByRole("option", { name: /Google Play R100 gift card/ })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("option", { name: /Google Play R100 gift card/ })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
   await search.press("Enter");
   await expect(page.getByLabel("Mobile number")).toHaveCount(0);
   const getQuote = page.getByRole("button", { name: "Get quote" });
@@ -174,7 +189,9 @@ test("the demo cashier searches a voucher, quotes it, buys it and prints a slip 
   const saleId = new URL(page.url()).pathname.split("/").pop()!;
   const pin = page.getByTestId("vas-pin");
   await expect(pin).toHaveText(/^\d{4} \d{4} \d{4} \d{4}$/);
-  await expect(page.getByTestId("vas-instructions")).toContainText("Redeem your Google Play voucher");
+  await expect(page.getByTestId("vas-instructions")).toContainText(
+    "Redeem your Google Play voucher",
+  );
   const slip = page.getByTestId("vas-slip");
   await expect(slip).toContainText("Google Play R100 gift card");
   await expect(slip).toContainText("R 102,50");
@@ -187,8 +204,12 @@ test("the demo cashier searches a voucher, quotes it, buys it and prints a slip 
   await page.emulateMedia({ media: "screen" });
 
   const sandbox = await page.request.get(`${E2E.sandboxOrigin}/__sandbox/transactions`);
-  const { transactions } = (await sandbox.json()) as { transactions: { reference: string; amountCents: number }[] };
-  expect(transactions.filter((t) => t.reference === saleId).map((t) => t.amountCents)).toEqual([10_250]);
+  const { transactions } = (await sandbox.json()) as {
+    transactions: { reference: string; amountCents: number }[];
+  };
+  expect(transactions.filter((t) => t.reference === saleId).map((t) => t.amountCents)).toEqual([
+    10_250,
+  ]);
 
   const pinText = await pin.textContent();
   await page.goto(`/slips/${saleId}?reprint=1`);
@@ -196,7 +217,9 @@ test("the demo cashier searches a voucher, quotes it, buys it and prints a slip 
   await expect(page.getByTestId("vas-pin")).toHaveText(pinText!);
 });
 
-test("a purchase that times out leaves exactly one unknown sale and is never sent again", async ({ page }) => {
+test("a purchase that times out leaves exactly one unknown sale and is never sent again", async ({
+  page,
+}) => {
   await page.goto("/vas");
   await page.getByLabel("Search products").fill("telkom 5 gb");
   await page.getByLabel("Search products").press("Enter");
@@ -205,7 +228,9 @@ test("a purchase that times out leaves exactly one unknown sale and is never sen
   await expect(page.getByTestId("vas-total")).toHaveText("R 199,00");
 
   // Only the next purchase call hangs; the fault is set after the quote so nothing else eats it.
-  const fault = await page.request.post(`${E2E.sandboxOrigin}/__sandbox/faults`, { data: { path: "/v1/VAS/Purchase", kind: "timeout", count: 1 } });
+  const fault = await page.request.post(`${E2E.sandboxOrigin}/__sandbox/faults`, {
+    data: { path: "/v1/VAS/Purchase", kind: "timeout", count: 1 },
+  });
   expect(fault.ok()).toBe(true);
   await page.getByRole("button", { name: "Purchase" }).click();
 
@@ -217,9 +242,13 @@ test("a purchase that times out leaves exactly one unknown sale and is never sen
 
   // Had Kassa sent it again, the second call would have gone through (the fault was for one call).
   await page.waitForTimeout(3000);
-  const faults = (await (await page.request.get(`${E2E.sandboxOrigin}/__sandbox/faults`)).json()) as { faults: { path: string; remaining: number }[] };
+  const faults = (await (
+    await page.request.get(`${E2E.sandboxOrigin}/__sandbox/faults`)
+  ).json()) as { faults: { path: string; remaining: number }[] };
   expect(faults.faults.filter((f) => f.path === "/v1/VAS/Purchase" && f.remaining > 0)).toEqual([]);
-  const { transactions } = (await (await page.request.get(`${E2E.sandboxOrigin}/__sandbox/transactions`)).json()) as { transactions: { reference: string }[] };
+  const { transactions } = (await (
+    await page.request.get(`${E2E.sandboxOrigin}/__sandbox/transactions`)
+  ).json()) as { transactions: { reference: string }[] };
   expect(transactions.filter((t) => t.reference === saleId)).toEqual([]);
 
   // The VAS screen keeps it in sight, once, so that nobody sells it again.
@@ -232,7 +261,9 @@ test("a purchase that times out leaves exactly one unknown sale and is never sen
   expect(slip?.status()).toBe(404);
 });
 
-test("a voucher paid by card: nothing is bought before the hosted checkout says PAID, then the PIN prints", async ({ page }) => {
+test("a voucher paid by card: nothing is bought before the hosted checkout says PAID, then the PIN prints", async ({
+  page,
+}) => {
   await pick(page, "showmax", /Showmax 1 month/);
   await page.getByRole("button", { name: "Get quote" }).click();
   await expect(page.getByTestId("vas-total")).toHaveText("R 101,50");
@@ -240,7 +271,9 @@ test("a voucher paid by card: nothing is bought before the hosted checkout says 
   await page.getByRole("button", { name: "Purchase" }).click();
   await expect(page.getByRole("heading", { name: "Card payment of R 101,50" })).toBeVisible();
   const url = (await page.getByTestId("card-payment-link").getAttribute("href"))!;
-  const order = await page.request.get(`${E2E.sandboxOrigin}/__sandbox/orders/${url.split("/").pop()}`);
+  const order = await page.request.get(
+    `${E2E.sandboxOrigin}/__sandbox/orders/${url.split("/").pop()}`,
+  );
   const saleId = ((await order.json()) as { referredId: string }).referredId;
   expect((await vasTransactions(page)).filter((t) => t.reference === saleId)).toEqual([]);
 

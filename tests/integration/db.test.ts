@@ -10,12 +10,13 @@ import { seed } from "@/lib/db/seed";
  * TEST_DATABASE_URL is set (CI sets it). Each PostgreSQL run gets an empty database of its own.
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
-const targets: { name: string; open: () => Promise<{ db: OpenDb; drop: () => Promise<void> }> }[] = [
-  {
-    name: "PGlite",
-    open: async () => ({ db: await openDb({ memory: true }), drop: async () => {} }),
-  },
-];
+const targets: { name: string; open: () => Promise<{ db: OpenDb; drop: () => Promise<void> }> }[] =
+  [
+    {
+      name: "PGlite",
+      open: async () => ({ db: await openDb({ memory: true }), drop: async () => {} }),
+    },
+  ];
 if (pgUrl) {
   targets.push({
     name: "PostgreSQL",
@@ -56,22 +57,39 @@ describe.each(targets)("journal database on $name", ({ open }) => {
     const rows = await opened.db.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    const names = (rows as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
-    for (const table of ["audit_events", "card_orders", "sales", "settings", "shifts", "staff_sessions", "tills", "users"]) {
+    const names = (rows as unknown as { rows: { table_name: string }[] }).rows.map(
+      (r) => r.table_name,
+    );
+    for (const table of [
+      "audit_events",
+      "card_orders",
+      "sales",
+      "settings",
+      "shifts",
+      "staff_sessions",
+      "tills",
+      "users",
+    ]) {
       expect(names).toContain(table);
     }
   });
 
   it("seeds tills and demo users once", async () => {
     await seed(opened.db.db, { demo: true });
-    const [{ count } = { count: -1 }] = await opened.db.db.select({ count: sql<number>`count(*)::int` }).from(users);
+    const [{ count } = { count: -1 }] = await opened.db.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users);
     expect(count).toBe(5);
     expect((await opened.db.db.select().from(tills)).length).toBeGreaterThanOrEqual(3);
   });
 
   it("keeps the idempotency key unique under concurrent inserts of the same key", async () => {
     const database = opened.db.db;
-    const [cashier] = await database.select().from(users).where(sql`${users.role} = 'cashier'`).limit(1);
+    const [cashier] = await database
+      .select()
+      .from(users)
+      .where(sql`${users.role} = 'cashier'`)
+      .limit(1);
     const key = `key-${Date.now()}`;
     const attempts = Array.from({ length: 25 }, (_, i) =>
       database
@@ -92,7 +110,10 @@ describe.each(targets)("journal database on $name", ({ open }) => {
     );
     const results = await Promise.all(attempts);
     expect(results.filter((r) => r.length === 1)).toHaveLength(1);
-    const rows = await database.select().from(sales).where(sql`${sales.idempotencyKey} = ${key}`);
+    const rows = await database
+      .select()
+      .from(sales)
+      .where(sql`${sales.idempotencyKey} = ${key}`);
     expect(rows).toHaveLength(1);
     // And a plain second insert of the key is refused by the database itself.
     await expect(

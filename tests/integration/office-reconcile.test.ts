@@ -15,7 +15,11 @@ const { createOrder } = await import("@/lib/upstream");
 const { loadReconciliation, reconciliationCsv } = await import("@/lib/office/reconciliation");
 
 const control = async (p: string, body: unknown) => {
-  const res = await fetch(`${sandbox.origin}/__sandbox${p}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${sandbox.origin}/__sandbox${p}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${p}: ${res.status}`);
 };
 
@@ -25,12 +29,25 @@ const ids: Record<string, string> = {};
 
 async function paidCardSale(name: string, amountCents: number) {
   const staff = await staffOf(database, "cashier", "till-1");
-  const sale = await putSale(database, staff, null, { kind: "electricity", method: "card", status: "completed", amountCents });
+  const sale = await putSale(database, staff, null, {
+    kind: "electricity",
+    method: "card",
+    status: "completed",
+    amountCents,
+  });
   await createOrder({
     orderId: sale.id,
     description: `test ${name}`,
     totalCents: amountCents,
-    lines: [{ id: "1", productId: "electricity", name: "Electricity", unitPriceCents: amountCents, quantity: 1 }],
+    lines: [
+      {
+        id: "1",
+        productId: "electricity",
+        name: "Electricity",
+        unitPriceCents: amountCents,
+        quantity: 1,
+      },
+    ],
     returnTo: { success: "http://localhost/ok", cancel: "http://localhost/cancel" },
     metadata: { till: "till-1", cashier: "cashier", kind: "electricity" },
   });
@@ -70,16 +87,28 @@ describe("reconciliation against the sandbox ledger", () => {
     const r = await loadReconciliation();
     const by = Object.fromEntries(r.rows.map((row) => [row.orderId, row]));
     expect(by[ids.a!]?.match).toBe("matched");
-    expect(by[ids.amended!]).toMatchObject({ match: "amount_differs", ledgerCents: 3_500, kassaCents: 3_000 });
+    expect(by[ids.amended!]).toMatchObject({
+      match: "amount_differs",
+      ledgerCents: 3_500,
+      kassaCents: 3_000,
+    });
     expect(by[ids.hidden!]).toMatchObject({ match: "kassa_only", kassaCents: 4_000 });
     expect(by[stranger]).toMatchObject({ match: "ledger_only", ledgerCents: 7_500 });
     expect(r.verificationErrors).toEqual(["Gateway batch 7 incomplete"]);
     expect(r.summary.allMatched).toBe(false);
 
     const csv = reconciliationCsv(r).split("\r\n");
-    expect(csv[0]).toBe("business_date,result,order_id,kind,ledger_amount,kassa_amount,gateway_status,kassa_order_status,sale_status,time,note");
+    expect(csv[0]).toBe(
+      "business_date,result,order_id,kind,ledger_amount,kassa_amount,gateway_status,kassa_order_status,sale_status,time,note",
+    );
     expect(csv.find((l) => l.includes(ids.amended!))).toContain("amount_differs");
     expect(csv.find((l) => l.includes(ids.amended!))).toContain(",35.00,30.00,");
-    expect(csv.some((l) => l.startsWith(`${r.businessDate},verification_error,`) && l.endsWith("Gateway batch 7 incomplete"))).toBe(true);
+    expect(
+      csv.some(
+        (l) =>
+          l.startsWith(`${r.businessDate},verification_error,`) &&
+          l.endsWith("Gateway batch 7 incomplete"),
+      ),
+    ).toBe(true);
   });
 });

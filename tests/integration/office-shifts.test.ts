@@ -31,13 +31,40 @@ describe("closing a shift", () => {
     const opened = [];
     for (const staff of staffs) opened.push(await openShift(staff, 50_000));
     // Till 1: two cash sales, one card, one failed, one unknown.
-    await putSale(database, staffs[0]!, opened[0]!.id, { kind: "electricity", method: "cash", status: "completed", amountCents: 10_000 });
-    await putSale(database, staffs[0]!, opened[0]!.id, { kind: "vas", method: "cash", status: "completed", amountCents: 1_250 });
-    await putSale(database, staffs[0]!, opened[0]!.id, { kind: "bill", method: "card", status: "completed", amountCents: 30_000 });
-    await putSale(database, staffs[0]!, opened[0]!.id, { kind: "bill", method: "cash", status: "failed", amountCents: 99_999 });
-    await putSale(database, staffs[0]!, opened[0]!.id, { kind: "fines", method: "cash", status: "unknown", amountCents: 40_000 });
+    await putSale(database, staffs[0]!, opened[0]!.id, {
+      kind: "electricity",
+      method: "cash",
+      status: "completed",
+      amountCents: 10_000,
+    });
+    await putSale(database, staffs[0]!, opened[0]!.id, {
+      kind: "vas",
+      method: "cash",
+      status: "completed",
+      amountCents: 1_250,
+    });
+    await putSale(database, staffs[0]!, opened[0]!.id, {
+      kind: "bill",
+      method: "card",
+      status: "completed",
+      amountCents: 30_000,
+    });
+    await putSale(database, staffs[0]!, opened[0]!.id, {
+      kind: "bill",
+      method: "cash",
+      status: "failed",
+      amountCents: 99_999,
+    });
+    await putSale(database, staffs[0]!, opened[0]!.id, {
+      kind: "fines",
+      method: "cash",
+      status: "unknown",
+      amountCents: 40_000,
+    });
 
-    const zs = await Promise.all(staffs.map((staff) => closeShift(staff, { "20000": 3, "1000": 1 })));
+    const zs = await Promise.all(
+      staffs.map((staff) => closeShift(staff, { "20000": 3, "1000": 1 })),
+    );
     expect(zs.map((z) => z.zNumber).sort()).toEqual([1, 2, 3]);
     const z1 = zs[0]!;
     expect(z1.byMethod).toEqual({ cash: 11_250, card: 30_000 });
@@ -63,9 +90,17 @@ describe("closing a shift", () => {
     const staff = await staffOf(database, "cashier2", "till-2");
     await expect(closeShift(staff, {})).rejects.toThrow("You have no shift open at this till.");
     const shift = await openShift(staff, 0);
-    await putSale(database, staff, shift.id, { kind: "electricity", method: "cash", status: "pending", amountCents: 100 });
+    await putSale(database, staff, shift.id, {
+      kind: "electricity",
+      method: "cash",
+      status: "pending",
+      amountCents: 100,
+    });
     await expect(closeShift(staff, {})).rejects.toThrow("still being sent");
-    const closes = await database.select().from(auditEvents).where(eq(auditEvents.kind, "shift_closed"));
+    const closes = await database
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.kind, "shift_closed"));
     expect(closes).toHaveLength(3);
     expect(closes.map((c) => c.detail?.zNumber).sort()).toEqual([1, 2, 3]);
   });

@@ -5,7 +5,16 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Staff } from "@/lib/auth/staff";
 import type { Db } from "@/lib/db/open";
-import { cardOrders, sales, tills, users, type OrderStatus, type PaymentMethod, type SaleKind, type SaleStatus } from "@/lib/db/schema";
+import {
+  cardOrders,
+  sales,
+  tills,
+  users,
+  type OrderStatus,
+  type PaymentMethod,
+  type SaleKind,
+  type SaleStatus,
+} from "@/lib/db/schema";
 
 /** Each office test file gets its own PGlite folder (the app's db() reads KASSA_DATA_DIR once). */
 export function ownDataDir(): string {
@@ -19,7 +28,14 @@ export async function staffOf(database: Db, username: string, tillId: string): P
   const [user] = await database.select().from(users).where(eq(users.username, username)).limit(1);
   const [till] = await database.select().from(tills).where(eq(tills.id, tillId)).limit(1);
   if (!user || !till) throw new Error(`no ${username} or ${tillId}`);
-  return { userId: user.id, username, name: user.displayName, role: user.role, sessionId: randomUUID(), till };
+  return {
+    userId: user.id,
+    username,
+    name: user.displayName,
+    role: user.role,
+    sessionId: randomUUID(),
+    till,
+  };
 }
 
 /** A journal row as a finished sale would leave it (the flows that make them are other issues' work). */
@@ -27,7 +43,13 @@ export async function putSale(
   database: Db,
   staff: Staff,
   shiftId: string | null,
-  s: { kind: SaleKind; method: PaymentMethod; status: SaleStatus; amountCents: number; error?: { kind: string; message: string } },
+  s: {
+    kind: SaleKind;
+    method: PaymentMethod;
+    status: SaleStatus;
+    amountCents: number;
+    error?: { kind: string; message: string };
+  },
 ) {
   const [row] = await database
     .insert(sales)
@@ -49,6 +71,13 @@ export async function putSale(
   return row!;
 }
 
-export async function putCardOrder(database: Db, saleId: string, amountCents: number, status: OrderStatus, paidAt: Date | null, needsRefund = false) {
+export async function putCardOrder(
+  database: Db,
+  saleId: string,
+  amountCents: number,
+  status: OrderStatus,
+  paidAt: Date | null,
+  needsRefund = false,
+) {
   await database.insert(cardOrders).values({ saleId, amountCents, status, paidAt, needsRefund });
 }

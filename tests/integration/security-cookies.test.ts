@@ -9,8 +9,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
  */
 const require = createRequire(import.meta.url);
 // core/init is not in next-auth's "exports": reach it by its file, as next-auth itself does.
-const { init } = require(path.join(path.dirname(require.resolve("next-auth")), "core", "init.js")) as {
-  init: (p: Record<string, unknown>) => Promise<{ options: { cookies: Record<string, { name: string; options: Record<string, unknown> }> } }>;
+const { init } = require(
+  path.join(path.dirname(require.resolve("next-auth")), "core", "init.js"),
+) as {
+  init: (p: Record<string, unknown>) => Promise<{
+    options: { cookies: Record<string, { name: string; options: Record<string, unknown> }> };
+  }>;
 };
 
 async function cookiesAt(origin: string) {
@@ -23,7 +27,13 @@ async function cookiesAt(origin: string) {
   // address) the cookie is Secure whatever NEXTAUTH_URL says.
   expect(options.useSecureCookies).toBe(origin.startsWith("https:") ? true : undefined);
   expect(options.cookies).toBeUndefined();
-  const { options: resolved } = await init({ authOptions: options, action: "session", origin, cookies: {}, isPost: false });
+  const { options: resolved } = await init({
+    authOptions: options,
+    action: "session",
+    origin,
+    cookies: {},
+    isPost: false,
+  });
   return resolved.cookies;
 }
 
@@ -33,14 +43,26 @@ describe("session cookies", () => {
   it("are Secure, __Secure-prefixed, HttpOnly and SameSite=Lax behind https", async () => {
     const cookies = await cookiesAt("https://kassa.example.co.za");
     expect(cookies.sessionToken!.name).toBe("__Secure-next-auth.session-token");
-    expect(cookies.sessionToken!.options).toMatchObject({ httpOnly: true, sameSite: "lax", secure: true });
+    expect(cookies.sessionToken!.options).toMatchObject({
+      httpOnly: true,
+      sameSite: "lax",
+      secure: true,
+    });
     expect(cookies.csrfToken!.name).toBe("__Host-next-auth.csrf-token");
-    expect(cookies.csrfToken!.options).toMatchObject({ httpOnly: true, sameSite: "lax", secure: true });
+    expect(cookies.csrfToken!.options).toMatchObject({
+      httpOnly: true,
+      sameSite: "lax",
+      secure: true,
+    });
   });
 
   it("are HttpOnly and SameSite=Lax on plain-http localhost, where a browser would drop a Secure cookie", async () => {
     const cookies = await cookiesAt("http://localhost:3000");
     expect(cookies.sessionToken!.name).toBe("next-auth.session-token");
-    expect(cookies.sessionToken!.options).toMatchObject({ httpOnly: true, sameSite: "lax", secure: false });
+    expect(cookies.sessionToken!.options).toMatchObject({
+      httpOnly: true,
+      sameSite: "lax",
+      secure: false,
+    });
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { centsToInput, checkAmount, describeRange, quickAmountsFor } from "@/lib/electricity/amount-rules";
+import {
+  centsToInput,
+  checkAmount,
+  describeRange,
+  quickAmountsFor,
+} from "@/lib/electricity/amount-rules";
 import { checkBillAmount } from "@/app/(till)/bills/schema";
 
 const tshwane = { minCents: 1_000, maxCents: 500_000 };
@@ -13,8 +18,14 @@ describe("electricity amount rules", () => {
   });
 
   it("refuses amounts below the minimum or above the maximum, naming the limit", () => {
-    expect(checkAmount("9.99", tshwane)).toEqual({ ok: false, message: "The amount must be at least R 10,00 for this meter." });
-    expect(checkAmount("5000.01", tshwane)).toEqual({ ok: false, message: "The amount must be at most R 5 000,00 for this meter." });
+    expect(checkAmount("9.99", tshwane)).toEqual({
+      ok: false,
+      message: "The amount must be at least R 10,00 for this meter.",
+    });
+    expect(checkAmount("5000.01", tshwane)).toEqual({
+      ok: false,
+      message: "The amount must be at most R 5 000,00 for this meter.",
+    });
   });
 
   it("allows R 0 only where the meter's minimum is 0 (free basic electricity)", () => {

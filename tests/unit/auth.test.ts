@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { afterFailedAttempt, isLocked, LOCK_MINUTES, MAX_FAILED_ATTEMPTS } from "@/lib/auth/lockout";
-import { HOME_OF, IDLE_MAX_MS, judgeSession, KIOSK_IDLE_MAX_MS, KIOSK_SESSION_MAX_MS, SESSION_MAX_MS } from "@/lib/auth/session-rules";
+import {
+  afterFailedAttempt,
+  isLocked,
+  LOCK_MINUTES,
+  MAX_FAILED_ATTEMPTS,
+} from "@/lib/auth/lockout";
+import {
+  HOME_OF,
+  IDLE_MAX_MS,
+  judgeSession,
+  KIOSK_IDLE_MAX_MS,
+  KIOSK_SESSION_MAX_MS,
+  SESSION_MAX_MS,
+} from "@/lib/auth/session-rules";
 import { attemptIsLocked } from "@/lib/auth/lockout";
 import { pathOfReferer } from "@/lib/auth/referer";
 
@@ -57,13 +69,24 @@ describe("sessions and roles", () => {
     const kiosk = { ...staff, role: "kiosk" as const };
     expect(judgeSession(kiosk, at(KIOSK_IDLE_MAX_MS - 1_000))).toBe("active");
     expect(judgeSession(kiosk, at(KIOSK_IDLE_MAX_MS + 1_000))).toBe("idle");
-    expect(judgeSession({ ...kiosk, lastSeenAt: at(KIOSK_SESSION_MAX_MS) }, at(KIOSK_SESSION_MAX_MS + 1_000))).toBe("expired");
+    expect(
+      judgeSession(
+        { ...kiosk, lastSeenAt: at(KIOSK_SESSION_MAX_MS) },
+        at(KIOSK_SESSION_MAX_MS + 1_000),
+      ),
+    ).toBe("expired");
     expect(judgeSession({ ...staff, endedAt: at(1) }, at(2))).toBe("ended");
   });
 
   it("decides the lock from the count an atomic UPDATE returned: never more than five checked in a row", () => {
     const now = at(0);
-    expect([1, 2, 3, 4, 5].map((n) => attemptIsLocked(n, null, now))).toEqual([false, false, false, false, false]);
+    expect([1, 2, 3, 4, 5].map((n) => attemptIsLocked(n, null, now))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(attemptIsLocked(6, null, now)).toBe(true);
     expect(attemptIsLocked(40, null, now)).toBe(true);
     expect(attemptIsLocked(1, at(60_000), now)).toBe(true);

@@ -12,7 +12,10 @@ describe("business registration numbers", () => {
     [" 2020 / 654321 / 07 ", "2020/654321/07"],
     ["2015-123456-07", "2015/123456/07"],
   ])("accepts %s as %s", (text, expected) => {
-    expect(checkRegistrationNumber(text, TODAY)).toEqual({ ok: true, registrationNumber: expected });
+    expect(checkRegistrationNumber(text, TODAY)).toEqual({
+      ok: true,
+      registrationNumber: expected,
+    });
   });
 
   it.each([
@@ -57,9 +60,18 @@ describe("notice numbers", () => {
 
 describe("the look-up check", () => {
   it("applies the rule of the kind chosen and returns the number as it is sent", () => {
-    expect(checkLookup("id", "800101 5009 087", TODAY)).toEqual({ ok: true, value: "8001015009087" });
-    expect(checkLookup("registration", "2015-123456-07", TODAY)).toEqual({ ok: true, value: "2015/123456/07" });
-    expect(checkLookup("notice", "0212-6000-0000-0019", TODAY)).toEqual({ ok: true, value: "0212600000000019" });
+    expect(checkLookup("id", "800101 5009 087", TODAY)).toEqual({
+      ok: true,
+      value: "8001015009087",
+    });
+    expect(checkLookup("registration", "2015-123456-07", TODAY)).toEqual({
+      ok: true,
+      value: "2015/123456/07",
+    });
+    expect(checkLookup("notice", "0212-6000-0000-0019", TODAY)).toEqual({
+      ok: true,
+      value: "0212600000000019",
+    });
     expect(checkLookup("id", "2015/123456/07", TODAY).ok).toBe(false);
     expect(checkLookup("registration", "8001015009087", TODAY).ok).toBe(false);
   });

@@ -16,7 +16,8 @@ function schemaFiles(dir = "app"): string[] {
   });
 }
 
-const isSchema = (v: unknown): v is z.ZodType => typeof v === "object" && v !== null && typeof (v as z.ZodType).safeParse === "function";
+const isSchema = (v: unknown): v is z.ZodType =>
+  typeof v === "object" && v !== null && typeof (v as z.ZodType).safeParse === "function";
 
 function fieldNames(schema: z.ZodType): string[] {
   const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
@@ -26,7 +27,19 @@ function fieldNames(schema: z.ZodType): string[] {
 const junk = fc.oneof(
   fc.string(),
   fc.string({ unit: "grapheme", maxLength: 50 }),
-  fc.constantFrom("", " ", "0", "-1", "1e309", "NaN", "R 1 000,00", "'; drop table sales; --", "<script>alert(1)</script>", "$1", "__proto__"),
+  fc.constantFrom(
+    "",
+    " ",
+    "0",
+    "-1",
+    "1e309",
+    "NaN",
+    "R 1 000,00",
+    "'; drop table sales; --",
+    "<script>alert(1)</script>",
+    "$1",
+    "__proto__",
+  ),
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -47,13 +60,19 @@ describe("form schemas under generated input", () => {
       const schemas = Object.entries(mod).filter((e): e is [string, z.ZodType] => isSchema(e[1]));
       for (const [name, schema] of schemas) {
         const names = fieldNames(schema);
-        const shaped = names.length ? fc.dictionary(fc.constantFrom(...names), junk, { maxKeys: names.length }) : fc.object();
+        const shaped = names.length
+          ? fc.dictionary(fc.constantFrom(...names), junk, { maxKeys: names.length })
+          : fc.object();
         fc.assert(
           fc.property(fc.oneof(fc.anything(), shaped), (input) => {
             const parsed = schema.safeParse(input);
             if (parsed.success) return;
             expect(parsed.error.issues.length, name).toBeGreaterThan(0);
-            for (const issue of parsed.error.issues) expect(issue.message.trim().length, `${name}: ${JSON.stringify(issue)}`).toBeGreaterThan(3);
+            for (const issue of parsed.error.issues)
+              expect(
+                issue.message.trim().length,
+                `${name}: ${JSON.stringify(issue)}`,
+              ).toBeGreaterThan(3);
           }),
           { numRuns: 300 },
         );

@@ -5,10 +5,13 @@ const TODAY = new Date(Date.UTC(2026, 5, 1));
 
 describe("SA ID numbers", () => {
   // Published examples (Home Affairs' format; 8001015009087 is the classic worked example).
-  it.each(["8001015009087", "9202204720083", "8605065397083", "0002295009084", "800101 5009 087"])("accepts %s", (id) => {
-    const r = checkIdNumber(id, TODAY);
-    expect(r.ok).toBe(true);
-  });
+  it.each(["8001015009087", "9202204720083", "8605065397083", "0002295009084", "800101 5009 087"])(
+    "accepts %s",
+    (id) => {
+      const r = checkIdNumber(id, TODAY);
+      expect(r.ok).toBe(true);
+    },
+  );
 
   it("reads the date of birth, with the century that keeps it in the past", () => {
     expect(idDateOfBirth("8001015009087", TODAY)?.toISOString().slice(0, 10)).toBe("1980-01-01");

@@ -320,7 +320,9 @@ describe("answers the spec allows", () => {
 
   it("refuses to read an answer over 1 MiB", async () => {
     reply = (_req, _body, res) => json(res, 200, { ...balance, padding: "x".repeat(1024 * 1024) });
-    expect(await failure(checkBalance({}, { maxAttempts: 1 }))).toMatchObject({ kind: "malformed" });
+    expect(await failure(checkBalance({}, { maxAttempts: 1 }))).toMatchObject({
+      kind: "malformed",
+    });
   });
 
   it("drops one provider_specific field of an unexpected type and confirms the meter", async () => {

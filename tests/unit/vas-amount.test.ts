@@ -19,7 +19,10 @@ describe("checkAmount for an open-value product (R5 to R1 000)", () => {
   it("refuses one cent below the minimum, naming the minimum and the range", () => {
     const result = checkAmount(open, "4.99");
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toBe("The minimum for this product is R 5,00. Enter an amount from R 5,00 to R 1 000,00.");
+    if (!result.ok)
+      expect(result.message).toBe(
+        "The minimum for this product is R 5,00. Enter an amount from R 5,00 to R 1 000,00.",
+      );
   });
 
   it("refuses one cent above the maximum, naming the maximum", () => {

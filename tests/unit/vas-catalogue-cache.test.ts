@@ -19,7 +19,11 @@ afterAll(() => sandbox.close());
 
 /** Every Products call fails (500) for the next n calls, retries included. */
 async function breakProducts(count: number) {
-  const res = await fetch(`${sandbox.origin}/__sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ path: "/v1/VAS/Products", kind: "http500", count }) });
+  const res = await fetch(`${sandbox.origin}/__sandbox/faults`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ path: "/v1/VAS/Products", kind: "http500", count }),
+  });
   expect(res.ok).toBe(true);
 }
 const clearFaults = () => fetch(`${sandbox.origin}/__sandbox/faults`, { method: "DELETE" });
@@ -58,7 +62,10 @@ describe("the VAS catalogue cache", () => {
   it("with nothing cached, a failed load is an error, and is not cached", async () => {
     clearCatalogueCache();
     await breakProducts(10);
-    await expect(loadCatalogue()).rejects.toMatchObject({ name: "UpstreamError", kind: "unavailable" });
+    await expect(loadCatalogue()).rejects.toMatchObject({
+      name: "UpstreamError",
+      kind: "unavailable",
+    });
     await clearFaults();
     expect((await loadCatalogue()).products.length).toBeGreaterThan(5);
   });

@@ -10,7 +10,14 @@ import {
   toCatalogueItem,
 } from "@/lib/vas/catalogue";
 
-function product(id: string, category: VasProduct["category"], provider: string, name: string, price: number | null, range?: [number, number]): VasProduct {
+function product(
+  id: string,
+  category: VasProduct["category"],
+  provider: string,
+  name: string,
+  price: number | null,
+  range?: [number, number],
+): VasProduct {
   return {
     id,
     name,
@@ -29,7 +36,14 @@ function product(id: string, category: VasProduct["category"], provider: string,
 const items = [
   product("GP-100", "voucher", "Google Play", "Google Play R100 gift card", 10_000),
   product("MTN-AIR-30", "airtime", "MTN", "MTN airtime R30", 3000),
-  product("VOD-AIR-OPEN", "airtime", "Vodacom", "Vodacom airtime (any amount)", null, [200, 100_000]),
+  product(
+    "VOD-AIR-OPEN",
+    "airtime",
+    "Vodacom",
+    "Vodacom airtime (any amount)",
+    null,
+    [200, 100_000],
+  ),
   product("VOD-AIR-10", "airtime", "Vodacom", "Vodacom airtime R10", 1000),
   product("MTN-DATA-2GB", "data", "MTN", "MTN 2 GB data (30 days)", 14_900),
   product("LOTTO-QP", "lotto", "Ithuba", "Lotto quick pick", 500),
@@ -43,11 +57,21 @@ describe("groupCatalogue", () => {
     expect(groups[0]!.brands.map((b) => b.brand)).toEqual(["MTN", "Vodacom"]);
     expect(groups[0]!.brands[0]!.items.map((i) => i.id)).toEqual(["MTN-AIR-15", "MTN-AIR-30"]);
     expect(groups[0]!.brands[1]!.items.map((i) => i.id)).toEqual(["VOD-AIR-10", "VOD-AIR-OPEN"]);
-    expect(listOrder(groups).map((i) => i.id)).toEqual(["MTN-AIR-15", "MTN-AIR-30", "VOD-AIR-10", "VOD-AIR-OPEN", "MTN-DATA-2GB", "LOTTO-QP", "GP-100"]);
+    expect(listOrder(groups).map((i) => i.id)).toEqual([
+      "MTN-AIR-15",
+      "MTN-AIR-30",
+      "VOD-AIR-10",
+      "VOD-AIR-OPEN",
+      "MTN-DATA-2GB",
+      "LOTTO-QP",
+      "GP-100",
+    ]);
   });
 
   it("leaves out kinds with nothing in them", () => {
-    expect(groupCatalogue(items.filter((i) => i.kind === "lotto")).map((g) => g.kind)).toEqual(["lotto"]);
+    expect(groupCatalogue(items.filter((i) => i.kind === "lotto")).map((g) => g.kind)).toEqual([
+      "lotto",
+    ]);
   });
 });
 
@@ -70,8 +94,16 @@ describe("searchCatalogue", () => {
 
 describe("category filters of the till's tiles", () => {
   it("airtime shows airtime and data; voucher shows vouchers and lotto; anything else shows all", () => {
-    expect(filterByCategory(items, categoryFilterOf("airtime")).map((i) => i.kind).sort()).toEqual(["airtime", "airtime", "airtime", "airtime", "data"]);
-    expect(filterByCategory(items, categoryFilterOf("voucher")).map((i) => i.id).sort()).toEqual(["GP-100", "LOTTO-QP"]);
+    expect(
+      filterByCategory(items, categoryFilterOf("airtime"))
+        .map((i) => i.kind)
+        .sort(),
+    ).toEqual(["airtime", "airtime", "airtime", "airtime", "data"]);
+    expect(
+      filterByCategory(items, categoryFilterOf("voucher"))
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual(["GP-100", "LOTTO-QP"]);
     expect(categoryFilterOf("bogus")).toBeNull();
     expect(categoryFilterOf(undefined)).toBeNull();
     expect(filterByCategory(items, null)).toHaveLength(items.length);

@@ -34,7 +34,9 @@ describe("normaliseMobileNumber", () => {
   });
 
   it("gives the same normal form for every way of writing one number", () => {
-    const forms = ["0821234567", "+27821234567", "27821234567", "082 123 4567"].map(normaliseMobileNumber);
+    const forms = ["0821234567", "+27821234567", "27821234567", "082 123 4567"].map(
+      normaliseMobileNumber,
+    );
     expect(new Set(forms).size).toBe(1);
   });
 });

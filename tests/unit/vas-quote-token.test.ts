@@ -16,14 +16,20 @@ const quote: SignedQuote = {
 
 describe("signed quotes", () => {
   it("reads back what was signed, for the same cashier, within its lifetime", () => {
-    expect(readQuote(signQuote(quote, secret), secret, "user-1", quote.issuedAt + 1000)).toEqual({ ok: true, quote });
+    expect(readQuote(signQuote(quote, secret), secret, "user-1", quote.issuedAt + 1000)).toEqual({
+      ok: true,
+      quote,
+    });
   });
 
   it("refuses a quote whose total was changed in the browser", () => {
     const [body, mac] = signQuote(quote, secret).split(".");
     const tampered = Buffer.from(JSON.stringify({ ...quote, totalCents: 1 })).toString("base64url");
     expect(body).not.toBe(tampered);
-    expect(readQuote(`${tampered}.${mac}`, secret, "user-1", quote.issuedAt)).toEqual({ ok: false, reason: "invalid" });
+    expect(readQuote(`${tampered}.${mac}`, secret, "user-1", quote.issuedAt)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
   });
 
   it("refuses another secret, another cashier and garbage", () => {
@@ -36,7 +42,10 @@ describe("signed quotes", () => {
   it("expires after its lifetime", () => {
     const token = signQuote(quote, secret);
     expect(readQuote(token, secret, "user-1", quote.issuedAt + QUOTE_LIFETIME_MS).ok).toBe(true);
-    expect(readQuote(token, secret, "user-1", quote.issuedAt + QUOTE_LIFETIME_MS + 1)).toEqual({ ok: false, reason: "expired" });
+    expect(readQuote(token, secret, "user-1", quote.issuedAt + QUOTE_LIFETIME_MS + 1)).toEqual({
+      ok: false,
+      reason: "expired",
+    });
   });
 });
 

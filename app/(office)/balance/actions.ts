@@ -7,9 +7,13 @@ import { parseRandInput } from "@/lib/money";
 import { setLowBalanceThreshold } from "@/lib/office/settings";
 import { lowBalanceSchema } from "./schema";
 
-export const setLowBalanceAction = staffAction(["supervisor"], lowBalanceSchema, async (input, staff) => {
-  const cents = parseRandInput(input.threshold) ?? 0;
-  await setLowBalanceThreshold(actorOf(staff), cents);
-  revalidatePath("/", "layout");
-  return { thresholdCents: cents };
-});
+export const setLowBalanceAction = staffAction(
+  ["supervisor"],
+  lowBalanceSchema,
+  async (input, staff) => {
+    const cents = parseRandInput(input.threshold) ?? 0;
+    await setLowBalanceThreshold(actorOf(staff), cents);
+    revalidatePath("/", "layout");
+    return { thresholdCents: cents };
+  },
+);

@@ -15,7 +15,9 @@ export const metadata: Metadata = { title: "Balance" };
 
 type Search = Promise<{ from?: string; to?: string }>;
 
-async function loadBalance(period: { from: Date; to: Date } | null): Promise<MerchantBalance | string> {
+async function loadBalance(
+  period: { from: Date; to: Date } | null,
+): Promise<MerchantBalance | string> {
   try {
     return await checkBalance(period ? { withReceipts: period } : {});
   } catch (error) {
@@ -29,7 +31,13 @@ export default async function BalancePage({ searchParams }: { searchParams: Sear
   const query = await searchParams;
   const asked = query.from !== undefined || query.to !== undefined;
   const parsed = receiptsPeriodSchema.safeParse({ from: query.from ?? "", to: query.to ?? "" });
-  const period = asked && parsed.success ? { from: saDayBounds(parsed.data.from).start, to: new Date(saDayBounds(parsed.data.to).end.getTime() - 1) } : null;
+  const period =
+    asked && parsed.success
+      ? {
+          from: saDayBounds(parsed.data.from).start,
+          to: new Date(saDayBounds(parsed.data.to).end.getTime() - 1),
+        }
+      : null;
   const [balance, threshold] = await Promise.all([loadBalance(period), lowBalanceThreshold()]);
   if (typeof balance !== "string") rememberMerchantBalance(balance.balanceCents);
   const today = saToday();
@@ -38,27 +46,40 @@ export default async function BalancePage({ searchParams }: { searchParams: Sear
       <h1 className="text-2xl font-semibold">Merchant balance</h1>
       <LowBalanceWarning />
       {typeof balance === "string" ? (
-        <p role="alert" className="rounded bg-red-100 p-3 text-danger">The core service did not give the balance: {balance}</p>
+        <p role="alert" className="rounded bg-red-100 p-3 text-danger">
+          The core service did not give the balance: {balance}
+        </p>
       ) : (
         <>
           <section aria-labelledby="credit" className="rounded-xl bg-white p-4 shadow">
-            <h2 id="credit" className="text-lg font-semibold">Credit</h2>
-            <p className="text-3xl font-bold" data-testid="merchant-balance">{formatRand(balance.balanceCents)}</p>
+            <h2 id="credit" className="text-lg font-semibold">
+              Credit
+            </h2>
+            <p className="text-3xl font-bold" data-testid="merchant-balance">
+              {formatRand(balance.balanceCents)}
+            </p>
             <p className="text-slate-600">As at {formatSaDateTime(balance.at)}</p>
             <p>
-              Payments: {balance.paymentCount ?? 0}, in total {formatRand(balance.paymentsTotalCents ?? 0)}; the last was{" "}
+              Payments: {balance.paymentCount ?? 0}, in total{" "}
+              {formatRand(balance.paymentsTotalCents ?? 0)}; the last was{" "}
               {formatRand(balance.lastPaymentCents ?? 0)}.
             </p>
           </section>
           <section aria-labelledby="services" className="rounded-xl bg-white p-4 shadow">
-            <h2 id="services" className="text-lg font-semibold">By service</h2>
+            <h2 id="services" className="text-lg font-semibold">
+              By service
+            </h2>
             <table className="w-full text-left">
               <thead>
                 <tr className="border-b border-slate-400">
                   <th scope="col">Service</th>
                   <th scope="col">Slot</th>
-                  <th scope="col" className="text-right">Transactions</th>
-                  <th scope="col" className="text-right">Amount</th>
+                  <th scope="col" className="text-right">
+                    Transactions
+                  </th>
+                  <th scope="col" className="text-right">
+                    Amount
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -76,27 +97,46 @@ export default async function BalancePage({ searchParams }: { searchParams: Sear
         </>
       )}
       <section aria-labelledby="receipts" className="rounded-xl bg-white p-4 shadow">
-        <h2 id="receipts" className="text-lg font-semibold">Receipts for a period</h2>
+        <h2 id="receipts" className="text-lg font-semibold">
+          Receipts for a period
+        </h2>
         <form method="get" className="flex flex-wrap items-end gap-3">
           <label className="flex flex-col gap-1">
             <span className="font-medium">From</span>
-            <input type="date" name="from" defaultValue={query.from ?? today} className="rounded border border-slate-400 px-3 py-2" />
+            <input
+              type="date"
+              name="from"
+              defaultValue={query.from ?? today}
+              className="rounded border border-slate-400 px-3 py-2"
+            />
           </label>
           <label className="flex flex-col gap-1">
             <span className="font-medium">To</span>
-            <input type="date" name="to" defaultValue={query.to ?? today} className="rounded border border-slate-400 px-3 py-2" />
+            <input
+              type="date"
+              name="to"
+              defaultValue={query.to ?? today}
+              className="rounded border border-slate-400 px-3 py-2"
+            />
           </label>
-          <button type="submit" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">Show receipts</button>
+          <button type="submit" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">
+            Show receipts
+          </button>
         </form>
         {asked && !parsed.success && (
-          <p role="alert" className="text-danger">{parsed.error.issues[0]?.message}</p>
+          <p role="alert" className="text-danger">
+            {parsed.error.issues[0]?.message}
+          </p>
         )}
         {period && typeof balance !== "string" && <ReceiptsTable services={balance.services} />}
       </section>
       <section aria-labelledby="threshold" className="rounded-xl bg-white p-4 shadow">
-        <h2 id="threshold" className="text-lg font-semibold">Low-balance warning</h2>
+        <h2 id="threshold" className="text-lg font-semibold">
+          Low-balance warning
+        </h2>
         <p className="text-slate-600">
-          Now {formatRand(threshold.cents)} ({threshold.source === "setting" ? "set here" : "from KASSA_LOW_BALANCE_RANDS"}).
+          Now {formatRand(threshold.cents)} (
+          {threshold.source === "setting" ? "set here" : "from KASSA_LOW_BALANCE_RANDS"}).
         </p>
         <LowBalanceForm current={(threshold.cents / 100).toFixed(2)} />
       </section>

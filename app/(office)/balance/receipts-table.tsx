@@ -20,7 +20,9 @@ export function ReceiptsTable({ services }: { services: ServiceBalance[] }) {
           <th scope="col">Transaction</th>
           <th scope="col">Meter</th>
           <th scope="col">Receipt</th>
-          <th scope="col" className="text-right">Amount</th>
+          <th scope="col" className="text-right">
+            Amount
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -38,8 +40,12 @@ export function ReceiptsTable({ services }: { services: ServiceBalance[] }) {
       </tbody>
       <tfoot>
         <tr>
-          <th scope="row" colSpan={6} className="text-left">{receipts.length} receipts</th>
-          <td className="text-right font-mono" data-testid="receipts-total">{formatRand(total)}</td>
+          <th scope="row" colSpan={6} className="text-left">
+            {receipts.length} receipts
+          </th>
+          <td className="text-right font-mono" data-testid="receipts-total">
+            {formatRand(total)}
+          </td>
         </tr>
       </tfoot>
     </table>

@@ -8,13 +8,17 @@ export const lowBalanceSchema = z.object({
     .string()
     .trim()
     .min(1, "Enter an amount in rand (0 turns the warning off).")
-    .refine((v) => parseRandInput(v) !== null, "Enter an amount in rand, for example 1000 or 1000.00."),
+    .refine(
+      (v) => parseRandInput(v) !== null,
+      "Enter an amount in rand, for example 1000 or 1000.00.",
+    ),
 });
 export type LowBalanceInput = z.infer<typeof lowBalanceSchema>;
 
 const ymd = z.string().refine(isSaDay, "Choose a date.");
 
 /** The receipts period, as South African dates from the page's query string. */
-export const receiptsPeriodSchema = z
-  .object({ from: ymd, to: ymd })
-  .refine((p) => p.from <= p.to, { message: "The period must end on or after its first day.", path: ["to"] });
+export const receiptsPeriodSchema = z.object({ from: ymd, to: ymd }).refine((p) => p.from <= p.to, {
+  message: "The period must end on or after its first day.",
+  path: ["to"],
+});

@@ -10,7 +10,11 @@ export const metadata: Metadata = { title: "Back office" };
 export const dynamic = "force-dynamic";
 
 /** The day at a glance: today's completed sales (Africa/Johannesburg) per hour and per kind. */
-export default async function OfficeHome({ searchParams }: { searchParams: Promise<{ refused?: string }> }) {
+export default async function OfficeHome({
+  searchParams,
+}: {
+  searchParams: Promise<{ refused?: string }>;
+}) {
   const staff = await requirePageRole("supervisor");
   const { refused } = await searchParams;
   const today = await todayAtAGlance();
@@ -23,19 +27,30 @@ export default async function OfficeHome({ searchParams }: { searchParams: Promi
       )}
       <h1 className="text-2xl font-semibold">The day at a glance</h1>
       <p>
-        Welcome, {staff.name}. {today.day}: <strong data-testid="today-total">{formatRand(today.totalCents)}</strong> in{" "}
+        Welcome, {staff.name}. {today.day}:{" "}
+        <strong data-testid="today-total">{formatRand(today.totalCents)}</strong> in{" "}
         <span data-testid="today-count">{today.count}</span> completed sales.
       </p>
       <LowBalanceWarning />
       {today.unknownCount > 0 && (
         <p role="alert" className="rounded bg-amber-100 p-3 text-amber-900">
-          {today.unknownCount} sale(s) not confirmed. <Link href="/unresolved" className="underline">Resolve them</Link>
+          {today.unknownCount} sale(s) not confirmed.{" "}
+          <Link href="/unresolved" className="underline">
+            Resolve them
+          </Link>
         </p>
       )}
       {today.owedCount > 0 && (
-        <p role="alert" data-testid="owed-to-customers" className="rounded bg-amber-100 p-3 text-amber-900">
-          Paid, not delivered: {today.owedCount} card sale(s), {formatRand(today.owedCents)} owed to customers.{" "}
-          <Link href="/unresolved" className="underline">Deliver or refund them</Link>
+        <p
+          role="alert"
+          data-testid="owed-to-customers"
+          className="rounded bg-amber-100 p-3 text-amber-900"
+        >
+          Paid, not delivered: {today.owedCount} card sale(s), {formatRand(today.owedCents)} owed to
+          customers.{" "}
+          <Link href="/unresolved" className="underline">
+            Deliver or refund them
+          </Link>
         </p>
       )}
       <BarChart title="Sales per hour" bars={today.perHour} vertical />

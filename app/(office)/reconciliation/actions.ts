@@ -5,6 +5,8 @@ import { actorOf } from "@/lib/auth/actor";
 import { checkOrderStatusFor } from "@/lib/office/order-status";
 import { checkOrderSchema } from "./schema";
 
-export const checkOrderStatusAction = staffAction(["supervisor"], checkOrderSchema, async (input, staff) =>
-  checkOrderStatusFor(input.orderId, actorOf(staff)),
+export const checkOrderStatusAction = staffAction(
+  ["supervisor"],
+  checkOrderSchema,
+  async (input, staff) => checkOrderStatusFor(input.orderId, actorOf(staff)),
 );

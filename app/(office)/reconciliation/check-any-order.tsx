@@ -18,18 +18,35 @@ export function CheckAnyOrder() {
     }
     setError(null);
     const s = result.data;
-    setAnswer(`${s.orderId}: ${s.paymentStatus}${s.verificationErrors.length ? ` — ${s.verificationErrors.join("; ")}` : ""}`);
+    setAnswer(
+      `${s.orderId}: ${s.paymentStatus}${s.verificationErrors.length ? ` — ${s.verificationErrors.join("; ")}` : ""}`,
+    );
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow"
+    >
       <label className="flex flex-col gap-1">
         <span className="font-medium">Order id</span>
-        <input name="orderId" aria-invalid={error ? true : undefined} aria-describedby="orderId-error" className="w-full max-w-96 rounded border border-slate-400 px-3 py-2 font-mono sm:w-96" />
+        <input
+          name="orderId"
+          aria-invalid={error ? true : undefined}
+          aria-describedby="orderId-error"
+          className="w-full max-w-96 rounded border border-slate-400 px-3 py-2 font-mono sm:w-96"
+        />
       </label>
-      <button type="submit" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">Check payment status</button>
-      <p id="orderId-error" aria-live="polite" className="w-full text-danger">{error}</p>
-      <p role="status" data-testid="any-order-status" className="w-full">{answer}</p>
+      <button type="submit" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">
+        Check payment status
+      </button>
+      <p id="orderId-error" aria-live="polite" className="w-full text-danger">
+        {error}
+      </p>
+      <p role="status" data-testid="any-order-status" className="w-full">
+        {answer}
+      </p>
     </form>
   );
 }

@@ -16,12 +16,20 @@ export function CheckStatusButton({ orderId }: { orderId: string }) {
     if (!result.ok) return setText(result.error);
     const s = result.data;
     const amount = s.amountCents === null ? "" : ` ${formatRand(s.amountCents)}`;
-    setText(`${s.paymentStatus}${s.gatewayStatus ? ` (${s.gatewayStatus})` : ""}${amount}${s.verificationErrors.length ? ` — ${s.verificationErrors.join("; ")}` : ""}`);
+    setText(
+      `${s.paymentStatus}${s.gatewayStatus ? ` (${s.gatewayStatus})` : ""}${amount}${s.verificationErrors.length ? ` — ${s.verificationErrors.join("; ")}` : ""}`,
+    );
   }
 
   return (
     <span className="flex flex-wrap items-center gap-2">
-      <button type="button" onClick={check} disabled={busy} aria-label={`Check status of ${orderId}`} className="rounded border border-slate-400 px-2 py-1 text-sm">
+      <button
+        type="button"
+        onClick={check}
+        disabled={busy}
+        aria-label={`Check status of ${orderId}`}
+        className="rounded border border-slate-400 px-2 py-1 text-sm"
+      >
         Check status
       </button>
       <span role="status" aria-live="polite" data-testid={`status-${orderId}`} className="text-sm">

@@ -2,7 +2,12 @@ import type { Metadata } from "next";
 import { requirePageRole } from "@/lib/auth/staff";
 import { isUpstreamError } from "@/lib/upstream";
 import { loadReconciliation, type Reconciliation } from "@/lib/office/reconciliation";
-import { keptLedgerDays, ledgerOfDay, saYesterday, type LedgerSource } from "@/lib/office/ledger-store";
+import {
+  keptLedgerDays,
+  ledgerOfDay,
+  saYesterday,
+  type LedgerSource,
+} from "@/lib/office/ledger-store";
 import { isSaDay } from "@/lib/reports/day";
 import { labelOf, SALE_KIND_LABELS, SALE_STATUS_LABELS } from "@/lib/sales/labels";
 import { reconciliationDaySchema } from "./schema";
@@ -15,14 +20,25 @@ import { CheckAnyOrder } from "./check-any-order";
 export const metadata: Metadata = { title: "Reconciliation" };
 export const dynamic = "force-dynamic";
 
-const ORDER: MatchKind[] = ["given_up", "amount_differs", "ledger_only", "kassa_only", "status_differs", "paid_twice", "status_unknown", "not_a_payment", "matched"];
+const ORDER: MatchKind[] = [
+  "given_up",
+  "amount_differs",
+  "ledger_only",
+  "kassa_only",
+  "status_differs",
+  "paid_twice",
+  "status_unknown",
+  "not_a_payment",
+  "matched",
+];
 
 type Loaded = { r: Reconciliation; source: LedgerSource };
 
 async function load(day: string): Promise<Loaded | string> {
   try {
     const found = await ledgerOfDay(day);
-    if (!found) return `no ledger was kept for ${day}. Kassa keeps each day's ledger from the day after it; days before Kassa ran here cannot be shown.`;
+    if (!found)
+      return `no ledger was kept for ${day}. Kassa keeps each day's ledger from the day after it; days before Kassa ran here cannot be shown.`;
     return { r: await loadReconciliation(found.ledger), source: found.source };
   } catch (error) {
     if (isUpstreamError(error)) return error.cashierMessage;
@@ -35,21 +51,35 @@ function DayPicker({ day, yesterday, kept }: { day: string; yesterday: string; k
     <form method="get" className="no-print flex flex-wrap items-end gap-3">
       <label className="flex flex-col gap-1">
         <span className="font-medium">Business day</span>
-        <input type="date" name="day" defaultValue={day} max={yesterday} list="kept-days" className="min-h-11 rounded border border-slate-400 px-2 py-2" />
+        <input
+          type="date"
+          name="day"
+          defaultValue={day}
+          max={yesterday}
+          list="kept-days"
+          className="min-h-11 rounded border border-slate-400 px-2 py-2"
+        />
       </label>
       <datalist id="kept-days">
         {kept.map((d) => (
           <option key={d} value={d} />
         ))}
       </datalist>
-      <button type="submit" className="min-h-11 rounded-lg bg-brand px-4 py-2 font-semibold text-white">
+      <button
+        type="submit"
+        className="min-h-11 rounded-lg bg-brand px-4 py-2 font-semibold text-white"
+      >
         Show this day
       </button>
     </form>
   );
 }
 
-export default async function ReconciliationPage({ searchParams }: { searchParams: Promise<{ day?: string }> }) {
+export default async function ReconciliationPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ day?: string }>;
+}) {
   await requirePageRole("supervisor");
   const yesterday = saYesterday();
   const asked = reconciliationDaySchema.parse(await searchParams).day;
@@ -60,7 +90,9 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
       <div className="flex flex-col gap-4">
         <h1 className="text-2xl font-semibold">Reconciliation for {day}</h1>
         <DayPicker day={day} yesterday={yesterday} kept={kept} />
-        <p role="alert" className="rounded bg-red-100 p-3 text-danger">The ledger cannot be shown: {loaded}</p>
+        <p role="alert" className="rounded bg-red-100 p-3 text-danger">
+          The ledger cannot be shown: {loaded}
+        </p>
         <CheckAnyOrder />
       </div>
     );
@@ -72,32 +104,49 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
       <h1 className="text-2xl font-semibold">Reconciliation for {r.businessDate}</h1>
       <DayPicker day={day} yesterday={yesterday} kept={kept} />
       <p className="text-slate-600" data-testid="ledger-source">
-        {source.from === "kept" ? `Ledger as kept by Kassa on ${formatSaDateTime(source.fetchedAt)}. ` : "Ledger fetched from the core service just now. "}
-        The core service&apos;s ledger of card payments for the business day {r.businessDate} (Africa/Johannesburg) beside Kassa&apos;s own card
-        orders of that day{r.generatedOn ? `; ledger made ${formatSaDateTime(r.generatedOn)}` : ""}.
+        {source.from === "kept"
+          ? `Ledger as kept by Kassa on ${formatSaDateTime(source.fetchedAt)}. `
+          : "Ledger fetched from the core service just now. "}
+        The core service&apos;s ledger of card payments for the business day {r.businessDate}{" "}
+        (Africa/Johannesburg) beside Kassa&apos;s own card orders of that day
+        {r.generatedOn ? `; ledger made ${formatSaDateTime(r.generatedOn)}` : ""}.
       </p>
-      <p data-testid="recon-verdict" className={r.summary.allMatched ? "font-semibold text-brand" : "font-semibold text-danger"}>
-        {r.summary.allMatched ? `Every card order is matched (${r.summary.counts.matched}).` : "Some card payments do not match."}
+      <p
+        data-testid="recon-verdict"
+        className={r.summary.allMatched ? "font-semibold text-brand" : "font-semibold text-danger"}
+      >
+        {r.summary.allMatched
+          ? `Every card order is matched (${r.summary.counts.matched}).`
+          : "Some card payments do not match."}
       </p>
       <dl className="grid grid-cols-2 gap-2 md:grid-cols-3">
         {(Object.keys(MATCH_LABELS) as MatchKind[]).map((k) => (
           <div key={k} className="rounded bg-white p-3 shadow">
             <dt className="text-sm text-slate-600">{MATCH_LABELS[k]}</dt>
-            <dd className="text-2xl font-bold" data-testid={`count-${k}`}>{r.summary.counts[k]}</dd>
+            <dd className="text-2xl font-bold" data-testid={`count-${k}`}>
+              {r.summary.counts[k]}
+            </dd>
           </div>
         ))}
         <div className="rounded bg-white p-3 shadow">
           <dt className="text-sm text-slate-600">Verification errors</dt>
-          <dd className="text-2xl font-bold" data-testid="count-verification">{r.verificationErrors.length}</dd>
+          <dd className="text-2xl font-bold" data-testid="count-verification">
+            {r.verificationErrors.length}
+          </dd>
         </div>
       </dl>
       <p>
-        Ledger total {formatRand(r.summary.ledgerTotalCents)}; Kassa&apos;s paid card orders {formatRand(r.summary.kassaPaidTotalCents)}.{" "}
-        <a href={`/reconciliation/export?day=${r.businessDate}`} className="underline" download>Export CSV</a>
+        Ledger total {formatRand(r.summary.ledgerTotalCents)}; Kassa&apos;s paid card orders{" "}
+        {formatRand(r.summary.kassaPaidTotalCents)}.{" "}
+        <a href={`/reconciliation/export?day=${r.businessDate}`} className="underline" download>
+          Export CSV
+        </a>
       </p>
       {r.verificationErrors.length > 0 && (
         <section aria-labelledby="verr" className="rounded bg-red-50 p-3">
-          <h2 id="verr" className="font-semibold text-danger">Verification errors</h2>
+          <h2 id="verr" className="font-semibold text-danger">
+            Verification errors
+          </h2>
           <ul className="list-disc pl-6">
             {r.verificationErrors.map((m, i) => (
               <li key={i}>{m}</li>
@@ -111,29 +160,59 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
             <th scope="col">Result</th>
             <th scope="col">Order</th>
             <th scope="col">Kind</th>
-            <th scope="col" className="text-right">Ledger</th>
-            <th scope="col" className="text-right">Kassa</th>
+            <th scope="col" className="text-right">
+              Ledger
+            </th>
+            <th scope="col" className="text-right">
+              Kassa
+            </th>
             <th scope="col">Payment state</th>
             <th scope="col">Check</th>
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 && (
-            <tr><td colSpan={7} className="py-2 text-slate-600">No card payments on this day.</td></tr>
+            <tr>
+              <td colSpan={7} className="py-2 text-slate-600">
+                No card payments on this day.
+              </td>
+            </tr>
           )}
           {rows.map((row) => (
-            <tr key={`${row.match}-${row.orderId}`} data-match={row.match} className="border-b border-slate-200 align-top">
-              <td data-label="Result" className={row.match === "matched" ? "text-brand" : "font-semibold text-danger"}>{MATCH_LABELS[row.match]}</td>
-              <td data-label="Order" className="font-mono text-sm break-all">{row.orderId}</td>
+            <tr
+              key={`${row.match}-${row.orderId}`}
+              data-match={row.match}
+              className="border-b border-slate-200 align-top"
+            >
+              <td
+                data-label="Result"
+                className={row.match === "matched" ? "text-brand" : "font-semibold text-danger"}
+              >
+                {MATCH_LABELS[row.match]}
+              </td>
+              <td data-label="Order" className="font-mono text-sm break-all">
+                {row.orderId}
+              </td>
               <td data-label="Kind">{row.kind ? labelOf(SALE_KIND_LABELS, row.kind) : "—"}</td>
-              <td data-label="Ledger" className="text-right font-mono">{row.ledgerCents === null ? "—" : formatRand(row.ledgerCents)}</td>
-              <td data-label="Kassa" className="text-right font-mono">{row.kassaCents === null ? "—" : formatRand(row.kassaCents)}</td>
+              <td data-label="Ledger" className="text-right font-mono">
+                {row.ledgerCents === null ? "—" : formatRand(row.ledgerCents)}
+              </td>
+              <td data-label="Kassa" className="text-right font-mono">
+                {row.kassaCents === null ? "—" : formatRand(row.kassaCents)}
+              </td>
               <td data-label="Payment state" className="text-sm">
-                {[row.gatewayStatus && `gateway ${row.gatewayStatus}`, row.orderStatus && `order ${row.orderStatus}`, row.saleStatus && `sale ${labelOf(SALE_STATUS_LABELS, row.saleStatus).toLowerCase()}`]
+                {[
+                  row.gatewayStatus && `gateway ${row.gatewayStatus}`,
+                  row.orderStatus && `order ${row.orderStatus}`,
+                  row.saleStatus &&
+                    `sale ${labelOf(SALE_STATUS_LABELS, row.saleStatus).toLowerCase()}`,
+                ]
                   .filter(Boolean)
                   .join(", ")}
               </td>
-              <td><CheckStatusButton orderId={row.orderId} /></td>
+              <td>
+                <CheckStatusButton orderId={row.orderId} />
+              </td>
             </tr>
           ))}
         </tbody>

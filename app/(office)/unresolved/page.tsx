@@ -21,7 +21,9 @@ export default async function UnresolvedPage() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">Unresolved sales</h1>
-      {items.length === 0 && paid.length === 0 && <p data-testid="nothing-unresolved">Nothing to resolve.</p>}
+      {items.length === 0 && paid.length === 0 && (
+        <p data-testid="nothing-unresolved">Nothing to resolve.</p>
+      )}
       {paid.length > 0 && (
         <section aria-labelledby="paid-not-delivered-heading" className="flex flex-col gap-3">
           <h2 id="paid-not-delivered-heading" className="text-xl font-semibold">
@@ -29,14 +31,21 @@ export default async function UnresolvedPage() {
           </h2>
           <ul className="flex flex-col gap-4">
             {paid.map(({ sale, order }) => (
-              <li key={sale.id} data-sale-id={sale.id} aria-label={`Paid, not delivered ${sale.reference}`} className="rounded-xl bg-white p-4 shadow">
+              <li
+                key={sale.id}
+                data-sale-id={sale.id}
+                aria-label={`Paid, not delivered ${sale.reference}`}
+                className="rounded-xl bg-white p-4 shadow"
+              >
                 <p className="font-semibold">
                   Paid, not delivered · {sale.kind} · {formatRand(sale.amountCents)} · card
                 </p>
                 <p className="text-slate-700">
-                  Reference <span className="font-mono">{sale.reference}</span> · {formatSaDateTime(sale.createdAt)} · order{" "}
+                  Reference <span className="font-mono">{sale.reference}</span> ·{" "}
+                  {formatSaDateTime(sale.createdAt)} · order{" "}
                   <span className="font-mono">{order.upstreamOrderId ?? sale.id}</span>
-                  {order.paidNotDeliveredAt && ` · paid after the till stopped waiting (${formatSaDateTime(order.paidNotDeliveredAt)})`}
+                  {order.paidNotDeliveredAt &&
+                    ` · paid after the till stopped waiting (${formatSaDateTime(order.paidNotDeliveredAt)})`}
                 </p>
                 <p className="font-mono text-xs text-slate-500">{sale.id}</p>
                 <PaidNotDeliveredPanel saleId={sale.id} />
@@ -47,18 +56,33 @@ export default async function UnresolvedPage() {
       )}
       <ul className="flex flex-col gap-4">
         {items.map((item) => (
-          <li key={item.saleId} data-sale-id={item.saleId} aria-label={`Sale ${item.reference}`} className="rounded-xl bg-white p-4 shadow">
+          <li
+            key={item.saleId}
+            data-sale-id={item.saleId}
+            aria-label={`Sale ${item.reference}`}
+            className="rounded-xl bg-white p-4 shadow"
+          >
             <p className="font-semibold">
-              {item.why === "unknown" ? "Not confirmed" : "Paid by card, not delivered — refund"} · {labelOf(SALE_KIND_LABELS, item.kind)} · {formatRand(item.amountCents)} ·{" "}
+              {item.why === "unknown" ? "Not confirmed" : "Paid by card, not delivered — refund"} ·{" "}
+              {labelOf(SALE_KIND_LABELS, item.kind)} · {formatRand(item.amountCents)} ·{" "}
               {labelOf(PAYMENT_METHOD_LABELS, item.method)}
             </p>
             <p className="text-slate-700">
-              Reference <span className="font-mono">{item.reference}</span> · {item.cashier} at {item.tillName} · {formatSaDateTime(item.createdAt)}
+              Reference <span className="font-mono">{item.reference}</span> · {item.cashier} at{" "}
+              {item.tillName} · {formatSaDateTime(item.createdAt)}
               {item.orderStatus && ` · card order ${item.orderStatus}`}
             </p>
             <p className="font-mono text-xs text-slate-500">{item.saleId}</p>
             {item.message && <p className="text-slate-700">{item.message}</p>}
-            <ResolvePanel item={{ saleId: item.saleId, canRetry: item.canRetry, canCheckPayment: item.canCheckPayment, canRecheckFines: item.canRecheckFines, why: item.why }} />
+            <ResolvePanel
+              item={{
+                saleId: item.saleId,
+                canRetry: item.canRetry,
+                canCheckPayment: item.canCheckPayment,
+                canRecheckFines: item.canRecheckFines,
+                why: item.why,
+              }}
+            />
           </li>
         ))}
       </ul>

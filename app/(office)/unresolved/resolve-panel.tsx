@@ -2,7 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { checkSalePaymentAction, recheckFinesAction, resolveSaleAction, retrySaleAction } from "./actions";
+import {
+  checkSalePaymentAction,
+  recheckFinesAction,
+  resolveSaleAction,
+  retrySaleAction,
+} from "./actions";
 
 interface Item {
   saleId: string;
@@ -31,7 +36,9 @@ export function ResolvePanel({ item }: { item: Item }) {
       const r = await retrySaleAction({ saleId: item.saleId });
       if (!r.ok) return r.error;
       router.refresh();
-      return r.data.status === "unknown" ? `Still not confirmed: ${r.data.message ?? ""}` : `Sent again: ${r.data.status}.`;
+      return r.data.status === "unknown"
+        ? `Still not confirmed: ${r.data.message ?? ""}`
+        : `Sent again: ${r.data.status}.`;
     });
   const checkPayment = () =>
     run(async () => {
@@ -48,7 +55,11 @@ export function ResolvePanel({ item }: { item: Item }) {
   async function resolve(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const input = { saleId: item.saleId, outcome: String(form.get("outcome") ?? ""), reason: String(form.get("reason") ?? "") };
+    const input = {
+      saleId: item.saleId,
+      outcome: String(form.get("outcome") ?? ""),
+      reason: String(form.get("reason") ?? ""),
+    };
     setBusy(true);
     const r = await resolveSaleAction(input);
     setBusy(false);
@@ -66,17 +77,32 @@ export function ResolvePanel({ item }: { item: Item }) {
     <div className="mt-2 flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
         {item.canRetry && (
-          <button type="button" disabled={busy} onClick={retry} className="rounded bg-brand px-3 py-1 text-white">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={retry}
+            className="rounded bg-brand px-3 py-1 text-white"
+          >
             Send again under the same key
           </button>
         )}
         {item.canCheckPayment && (
-          <button type="button" disabled={busy} onClick={checkPayment} className="rounded border border-slate-400 px-3 py-1">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={checkPayment}
+            className="rounded border border-slate-400 px-3 py-1"
+          >
             Check payment status
           </button>
         )}
         {item.canRecheckFines && (
-          <button type="button" disabled={busy} onClick={recheck} className="rounded border border-slate-400 px-3 py-1">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={recheck}
+            className="rounded border border-slate-400 px-3 py-1"
+          >
             Look up the fines again
           </button>
         )}
@@ -84,15 +110,32 @@ export function ResolvePanel({ item }: { item: Item }) {
       <form onSubmit={resolve} noValidate className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1">
           <span className="text-sm font-medium">Outcome</span>
-          <select name="outcome" defaultValue="" aria-invalid={errors.outcome ? true : undefined} aria-describedby={`${id}-msg`} className="rounded border border-slate-400 px-2 py-1">
-            <option value="" disabled>Choose…</option>
+          <select
+            name="outcome"
+            defaultValue=""
+            aria-invalid={errors.outcome ? true : undefined}
+            aria-describedby={`${id}-msg`}
+            className="rounded border border-slate-400 px-2 py-1"
+          >
+            <option value="" disabled>
+              Choose…
+            </option>
             <option value="completed">Completed — the customer got it</option>
-            <option value="failed">{item.why === "refund" ? "Failed — money refunded" : "Failed — not sold, money returned"}</option>
+            <option value="failed">
+              {item.why === "refund"
+                ? "Failed — money refunded"
+                : "Failed — not sold, money returned"}
+            </option>
           </select>
         </label>
         <label className="flex flex-1 flex-col gap-1">
           <span className="text-sm font-medium">Reason</span>
-          <input name="reason" aria-invalid={errors.reason ? true : undefined} aria-describedby={`${id}-msg`} className="rounded border border-slate-400 px-2 py-1" />
+          <input
+            name="reason"
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={`${id}-msg`}
+            className="rounded border border-slate-400 px-2 py-1"
+          />
         </label>
         <button type="submit" disabled={busy} className="rounded bg-slate-800 px-3 py-1 text-white">
           Mark resolved

@@ -8,7 +8,10 @@ export const saleRefSchema = z.object({ saleId });
 export const resolveSaleSchema = z.object({
   saleId,
   outcome: z.enum(["completed", "failed"], "Choose what happened to the sale."),
-  reason: z.string().trim().min(10, "Write the reason (at least 10 characters).").max(500, "Keep the reason under 500 characters."),
+  reason: z
+    .string()
+    .trim()
+    .min(10, "Write the reason (at least 10 characters).")
+    .max(500, "Keep the reason under 500 characters."),
 });
 export type ResolveSaleInput = z.infer<typeof resolveSaleSchema>;
-

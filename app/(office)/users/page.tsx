@@ -26,15 +26,30 @@ export default async function UsersPage() {
         </thead>
         <tbody>
           {rows.map((u) => {
-            const state = u.disabled ? "disabled" : u.locked ? `locked until ${formatSaDateTime(u.lockedUntil!)}` : "active";
+            const state = u.disabled
+              ? "disabled"
+              : u.locked
+                ? `locked until ${formatSaDateTime(u.lockedUntil!)}`
+                : "active";
             return (
-              <tr key={u.id} data-username={u.username} className="border-b border-slate-200 align-top">
+              <tr
+                key={u.id}
+                data-username={u.username}
+                className="border-b border-slate-200 align-top"
+              >
                 <td className="font-mono">{u.username}</td>
                 <td>{u.displayName}</td>
                 <td>{u.role}</td>
                 <td data-testid={`state-${u.username}`}>{state}</td>
                 <td>
-                  <UserActions user={{ id: u.id, username: u.username, disabled: u.disabled, locked: u.locked }} />
+                  <UserActions
+                    user={{
+                      id: u.id,
+                      username: u.username,
+                      disabled: u.disabled,
+                      locked: u.locked,
+                    }}
+                  />
                 </td>
               </tr>
             );

@@ -13,7 +13,11 @@ export function RoundTrip() {
   }
   return (
     <div className="flex items-center gap-4">
-      <button type="button" onClick={measure} className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">
+      <button
+        type="button"
+        onClick={measure}
+        className="rounded-lg bg-brand px-4 py-2 font-semibold text-white"
+      >
         Measure round trip
       </button>
       <p aria-live="polite">{ms === null ? "Not measured yet." : `${ms} ms`}</p>

@@ -17,7 +17,10 @@ export function AccountDetails({ account }: { account: AccountView }) {
         {row("Account", account.accountNumber)}
         {row("Municipality", MUNICIPALITY_NAMES[account.municipality])}
         {account.address && row("Address", account.address)}
-        {row("Amount due", account.amountDueCents === null ? "—" : formatRand(account.amountDueCents))}
+        {row(
+          "Amount due",
+          account.amountDueCents === null ? "—" : formatRand(account.amountDueCents),
+        )}
         {account.dueDate && row("Due date", account.dueDate)}
       </dl>
     </section>

@@ -21,7 +21,6 @@ export const lookUpFinesAction = staffAction(
   { upstreamField: () => "value" },
 );
 
-
 /**
  * The one sale path (lib/sales/counter-sale.ts): the key decides, then validate, record,
  * and cash is marked paid at once; card returns the pending sale for <CardPayment>, which

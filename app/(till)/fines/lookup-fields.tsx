@@ -22,7 +22,11 @@ interface Props {
  * one clears the others), so Enter in any field looks that number up.
  */
 export function LookupFields({ busy, error, onLookUp, onError }: Props) {
-  const [values, setValues] = useState<Record<LookupKind, string>>({ id: "", registration: "", notice: "" });
+  const [values, setValues] = useState<Record<LookupKind, string>>({
+    id: "",
+    registration: "",
+    notice: "",
+  });
   const [active, setActive] = useState<LookupKind>("id");
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -34,7 +38,12 @@ export function LookupFields({ busy, error, onLookUp, onError }: Props) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow" aria-label="Look up traffic fines">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow"
+      aria-label="Look up traffic fines"
+    >
       <h1 className="text-2xl font-semibold">Traffic fines</h1>
       <div className="grid gap-3 md:grid-cols-3">
         {LOOKUP_KINDS.map((kind) => {
@@ -60,14 +69,23 @@ export function LookupFields({ busy, error, onLookUp, onError }: Props) {
                 aria-describedby={`fines-${kind}-error`}
                 className="rounded border border-slate-400 px-3 py-2 font-mono text-lg"
               />
-              <span id={`fines-${kind}-error`} aria-live="polite" className="min-h-6 text-sm text-danger">
+              <span
+                id={`fines-${kind}-error`}
+                aria-live="polite"
+                className="min-h-6 text-sm text-danger"
+              >
                 {message}
               </span>
             </div>
           );
         })}
       </div>
-      <button type="submit" disabled={busy} aria-busy={busy} className="self-start rounded-lg bg-brand px-5 py-3 text-lg font-semibold text-white disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        aria-busy={busy}
+        className="self-start rounded-lg bg-brand px-5 py-3 text-lg font-semibold text-white disabled:opacity-60"
+      >
         Look up fines
       </button>
     </form>

@@ -15,34 +15,56 @@ import { awaitsCardCheck } from "@/lib/sales/card-outcome";
 export const metadata: Metadata = { title: "History" };
 
 /** The cashier's own sales of this shift: status, search by meter or account, reprint, resolve unknown. */
-export default async function HistoryPage({ searchParams }: { searchParams: Promise<{ q?: string }> }) {
+export default async function HistoryPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ q?: string }>;
+}) {
   const staff = await requirePageRole("cashier");
   const shift = await currentShift(staff);
   const q = ((await searchParams).q ?? "").slice(0, 30);
   if (!shift) {
     return (
       <p role="alert" className="rounded bg-amber-100 p-3 text-amber-900">
-        No shift is open at this till. <Link href="/till" className="underline">Go to the till</Link>
+        No shift is open at this till.{" "}
+        <Link href="/till" className="underline">
+          Go to the till
+        </Link>
       </p>
     );
   }
-  const [rows, earlier] = await Promise.all([shiftSalesOf(staff.userId, shift.id, q), tillSalesMatching({ userId: staff.userId, tillId: staff.till.id }, q, shift.id)]);
+  const [rows, earlier] = await Promise.all([
+    shiftSalesOf(staff.userId, shift.id, q),
+    tillSalesMatching({ userId: staff.userId, tillId: staff.till.id }, q, shift.id),
+  ]);
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">History of this shift</h1>
       <form role="search" className="flex items-end gap-2">
         <label className="flex flex-col gap-1">
           <span className="font-medium">Search by meter, account or mobile number</span>
-          <input name="q" defaultValue={q} inputMode="numeric" autoFocus className="min-h-11 rounded border border-slate-400 px-3 py-2 font-mono" />
+          <input
+            name="q"
+            defaultValue={q}
+            inputMode="numeric"
+            autoFocus
+            className="min-h-11 rounded border border-slate-400 px-3 py-2 font-mono"
+          />
         </label>
-        <button type="submit" className="min-h-11 rounded-lg bg-brand px-4 py-2 font-semibold text-white">
+        <button
+          type="submit"
+          className="min-h-11 rounded-lg bg-brand px-4 py-2 font-semibold text-white"
+        >
           Search
         </button>
       </form>
       {rows.length === 0 ? (
         <p>{q ? `No sale of this shift matches ${q}.` : "No sales yet in this shift."}</p>
       ) : (
-        <table className="stack-cards w-full border-collapse bg-white text-left shadow" aria-label="Sales of this shift">
+        <table
+          className="stack-cards w-full border-collapse bg-white text-left shadow"
+          aria-label="Sales of this shift"
+        >
           <thead>
             <tr className="border-b">
               {["Time", "Sale", "Meter / account", "Amount", "Method", "Status"].map((h) => (
@@ -58,24 +80,42 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
           <tbody>
             {rows.map((sale) => (
               <tr key={sale.id} data-sale={sale.id} className="border-b align-top">
-                <td data-label="Time" className="p-2">{saTime(sale.createdAt)}</td>
-                <td data-label="Sale" className="p-2">{KIND_NAMES[sale.kind]}</td>
-                <td data-label="Meter / account" className="p-2 font-mono break-all">{sale.reference}</td>
-                <td data-label="Amount" className="p-2">{formatRand(sale.amountCents)}</td>
-                <td data-label="Method" className="p-2">{sale.method === "card" ? "Card" : "Cash"}</td>
+                <td data-label="Time" className="p-2">
+                  {saTime(sale.createdAt)}
+                </td>
+                <td data-label="Sale" className="p-2">
+                  {KIND_NAMES[sale.kind]}
+                </td>
+                <td data-label="Meter / account" className="p-2 font-mono break-all">
+                  {sale.reference}
+                </td>
+                <td data-label="Amount" className="p-2">
+                  {formatRand(sale.amountCents)}
+                </td>
+                <td data-label="Method" className="p-2">
+                  {sale.method === "card" ? "Card" : "Cash"}
+                </td>
                 <td data-label="Status" className="p-2">
                   <StatusBadge status={sale.status} message={sale.error?.message ?? null} />
                 </td>
                 <td className="p-2">
                   {sale.status === "completed" && (
-                    <Link href={`/slips/${sale.id}?reprint=1`} prefetch={false} className="inline-flex min-h-11 items-center underline">
+                    <Link
+                      href={`/slips/${sale.id}?reprint=1`}
+                      prefetch={false}
+                      className="inline-flex min-h-11 items-center underline"
+                    >
                       Reprint
                     </Link>
                   )}
                   {awaitsCardCheck(sale) && <CheckPaymentButton saleId={sale.id} />}
                   {sale.status === "unknown" &&
                     !awaitsCardCheck(sale) &&
-                    (saleViewOf(sale).retryable ? <RetryButton sale={saleViewOf(sale)} /> : <span className="text-sm">A supervisor resolves this sale.</span>)}
+                    (saleViewOf(sale).retryable ? (
+                      <RetryButton sale={saleViewOf(sale)} />
+                    ) : (
+                      <span className="text-sm">A supervisor resolves this sale.</span>
+                    ))}
                 </td>
               </tr>
             ))}
@@ -90,7 +130,10 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
           {earlier.length === 0 ? (
             <p>None of your earlier sales at this till matches {q}.</p>
           ) : (
-            <table className="stack-cards w-full border-collapse bg-white text-left shadow" aria-label="Earlier sales at this till">
+            <table
+              className="stack-cards w-full border-collapse bg-white text-left shadow"
+              aria-label="Earlier sales at this till"
+            >
               <thead>
                 <tr className="border-b">
                   {["When", "Sale", "Meter / account", "Amount", "Status"].map((h) => (
@@ -106,16 +149,28 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
               <tbody>
                 {earlier.map((sale) => (
                   <tr key={sale.id} data-sale={sale.id} className="border-b align-top">
-                    <td data-label="When" className="p-2">{formatSaDateTime(sale.createdAt)}</td>
-                    <td data-label="Sale" className="p-2">{KIND_NAMES[sale.kind]}</td>
-                    <td data-label="Meter / account" className="p-2 font-mono break-all">{sale.reference}</td>
-                    <td data-label="Amount" className="p-2">{formatRand(sale.amountCents)}</td>
+                    <td data-label="When" className="p-2">
+                      {formatSaDateTime(sale.createdAt)}
+                    </td>
+                    <td data-label="Sale" className="p-2">
+                      {KIND_NAMES[sale.kind]}
+                    </td>
+                    <td data-label="Meter / account" className="p-2 font-mono break-all">
+                      {sale.reference}
+                    </td>
+                    <td data-label="Amount" className="p-2">
+                      {formatRand(sale.amountCents)}
+                    </td>
                     <td data-label="Status" className="p-2">
                       <StatusBadge status={sale.status} message={sale.error?.message ?? null} />
                     </td>
                     <td className="p-2">
                       {sale.status === "completed" && (
-                        <Link href={`/slips/${sale.id}?reprint=1`} prefetch={false} className="inline-flex min-h-11 items-center underline">
+                        <Link
+                          href={`/slips/${sale.id}?reprint=1`}
+                          prefetch={false}
+                          className="inline-flex min-h-11 items-center underline"
+                        >
                           Reprint
                         </Link>
                       )}

@@ -34,7 +34,12 @@ export function RetryButton({ sale }: { sale: SaleView }) {
   if (done) return <span role="status">Failed: {done.message}</span>;
   return (
     <div className="flex flex-col gap-1">
-      <button type="button" onClick={retry} disabled={busy} className="rounded bg-warn px-3 py-1 font-semibold text-white disabled:opacity-60">
+      <button
+        type="button"
+        onClick={retry}
+        disabled={busy}
+        className="rounded bg-warn px-3 py-1 font-semibold text-white disabled:opacity-60"
+      >
         {busy ? "Retrying…" : "Retry"}
       </button>
       <span aria-live="polite" className="text-sm">

@@ -22,8 +22,12 @@ export const closeShiftAction = staffAction(["cashier"], closeShiftSchema, async
 });
 
 /** A supervisor closes another cashier's open shift (hand-over or forgotten) with a count and a reason; audited. */
-export const forceCloseShiftAction = staffAction(["supervisor"], forceCloseShiftSchema, async (input, staff) => {
-  const z = await forceCloseShift(staff, input.shiftId, countsOf(input.counts), input.reason);
-  revalidatePath("/shifts");
-  return { shiftId: z.shiftId, zNumber: z.zNumber };
-});
+export const forceCloseShiftAction = staffAction(
+  ["supervisor"],
+  forceCloseShiftSchema,
+  async (input, staff) => {
+    const z = await forceCloseShift(staff, input.shiftId, countsOf(input.counts), input.reason);
+    revalidatePath("/shifts");
+    return { shiftId: z.shiftId, zNumber: z.zNumber };
+  },
+);

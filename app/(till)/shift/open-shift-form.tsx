@@ -14,7 +14,10 @@ export function OpenShiftForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<OpenShiftInput>({ resolver: zodResolver(openShiftSchema), defaultValues: { openingFloat: "" } });
+  } = useForm<OpenShiftInput>({
+    resolver: zodResolver(openShiftSchema),
+    defaultValues: { openingFloat: "" },
+  });
 
   async function submit(input: OpenShiftInput) {
     const result = await openShiftAction(input);
@@ -27,7 +30,11 @@ export function OpenShiftForm() {
 
   const error = errors.openingFloat?.message;
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate className="flex max-w-md flex-col gap-3 rounded-xl bg-white p-6 shadow">
+    <form
+      onSubmit={handleSubmit(submit)}
+      noValidate
+      className="flex max-w-md flex-col gap-3 rounded-xl bg-white p-6 shadow"
+    >
       <h1 className="text-2xl font-semibold">Open a shift</h1>
       <p className="text-slate-700">Count the cash in your drawer before the first sale.</p>
       <label className="flex flex-col gap-1">
@@ -44,7 +51,11 @@ export function OpenShiftForm() {
       <p id="openingFloat-error" aria-live="polite" className="min-h-6 text-danger">
         {error}
       </p>
-      <button type="submit" disabled={isSubmitting} className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60"
+      >
         Open shift
       </button>
     </form>

@@ -12,7 +12,10 @@ export const openShiftSchema = z.object({
   openingFloat: z.string().check(
     z.trim(),
     z.minLength(1, "Enter the opening float (0 if the drawer is empty)."),
-    z.refine((v) => parseRandInput(v) !== null, "Enter an amount in rand, for example 500 or 500.00."),
+    z.refine(
+      (v) => parseRandInput(v) !== null,
+      "Enter an amount in rand, for example 500 or 500.00.",
+    ),
   ),
 });
 export type OpenShiftInput = z.infer<typeof openShiftSchema>;
@@ -33,7 +36,13 @@ export type CloseShiftInput = z.infer<typeof closeShiftSchema>;
 export const forceCloseShiftSchema = z.object({
   shiftId: z.uuid("Choose a shift."),
   counts,
-  reason: z.string().check(z.trim(), z.minLength(5, "Say why you close this shift (at least 5 characters)."), z.maxLength(300)),
+  reason: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(5, "Say why you close this shift (at least 5 characters)."),
+      z.maxLength(300),
+    ),
 });
 export type ForceCloseShiftInput = z.infer<typeof forceCloseShiftSchema>;
 

@@ -12,15 +12,43 @@ import Link from "next/link";
 export const metadata: Metadata = { title: "Till" };
 
 const TILES: Tile[] = [
-  { href: "/electricity", label: "Electricity", shortcut: "E", hint: "Prepaid tokens", ready: true },
+  {
+    href: "/electricity",
+    label: "Electricity",
+    shortcut: "E",
+    hint: "Prepaid tokens",
+    ready: true,
+  },
   { href: "/bills", label: "Bills", shortcut: "B", hint: "Municipal accounts", ready: true },
   { href: "/fines", label: "Traffic fines", shortcut: "F", hint: "Look up and pay", ready: true },
-  { href: "/vas?category=airtime", label: "Airtime & data", shortcut: "A", hint: "All networks", ready: true },
-  { href: "/vas?category=voucher", label: "Vouchers & lotto", shortcut: "V", hint: "PINs and tickets", ready: true },
-  { href: "/history", label: "History", shortcut: "H", hint: "This shift's sales, reprints", ready: true },
+  {
+    href: "/vas?category=airtime",
+    label: "Airtime & data",
+    shortcut: "A",
+    hint: "All networks",
+    ready: true,
+  },
+  {
+    href: "/vas?category=voucher",
+    label: "Vouchers & lotto",
+    shortcut: "V",
+    hint: "PINs and tickets",
+    ready: true,
+  },
+  {
+    href: "/history",
+    label: "History",
+    shortcut: "H",
+    hint: "This shift's sales, reprints",
+    ready: true,
+  },
 ];
 
-export default async function TillHome({ searchParams }: { searchParams: Promise<{ refused?: string }> }) {
+export default async function TillHome({
+  searchParams,
+}: {
+  searchParams: Promise<{ refused?: string }>;
+}) {
   const staff = await requirePageRole("cashier");
   const shift = await currentShift(staff);
   const { refused } = await searchParams;
@@ -41,8 +69,12 @@ export default async function TillHome({ searchParams }: { searchParams: Promise
           </p>
           <Tiles tiles={TILES} />
           <p className="flex gap-4">
-            <Link href="/shift/x" className="underline">X report</Link>
-            <Link href="/shift/close" className="underline">Close shift</Link>
+            <Link href="/shift/x" className="underline">
+              X report
+            </Link>
+            <Link href="/shift/close" className="underline">
+              Close shift
+            </Link>
           </p>
         </>
       ) : (

@@ -13,8 +13,11 @@ import { saTime } from "@/lib/sa-time";
 
 export const metadata: Metadata = { title: "Airtime, data, lotto and vouchers" };
 
-
-export default async function VasPage({ searchParams }: { searchParams: Promise<{ category?: string | string[] }> }) {
+export default async function VasPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ category?: string | string[] }>;
+}) {
   const staff = await requirePageRole("cashier");
   const shift = await currentShift(staff);
   if (!shift) return <NoShiftNotice />;

@@ -14,7 +14,8 @@ interface Props {
 /** The catalogue as a listbox: kinds, then networks or brands; the search field drives it. */
 export function ProductList({ groups, activeId, pickedId, onPick, query }: Props) {
   useEffect(() => {
-    if (activeId) document.getElementById(`vas-product-${activeId}`)?.scrollIntoView({ block: "nearest" });
+    if (activeId)
+      document.getElementById(`vas-product-${activeId}`)?.scrollIntoView({ block: "nearest" });
   }, [activeId]);
 
   if (groups.length === 0) {
@@ -25,10 +26,17 @@ export function ProductList({ groups, activeId, pickedId, onPick, query }: Props
     );
   }
   return (
-    <div id="vas-products" role="listbox" aria-label="Products" className="max-h-[60vh] overflow-y-auto rounded-lg bg-white p-2 shadow">
+    <div
+      id="vas-products"
+      role="listbox"
+      aria-label="Products"
+      className="max-h-[60vh] overflow-y-auto rounded-lg bg-white p-2 shadow"
+    >
       {groups.map((group) => (
         <div key={group.kind} role="group" aria-label={group.label} className="mb-2">
-          <div className="px-2 pt-1 text-sm font-bold uppercase tracking-wide text-slate-500">{group.label}</div>
+          <div className="px-2 pt-1 text-sm font-bold uppercase tracking-wide text-slate-500">
+            {group.label}
+          </div>
           {group.brands.map(({ brand, items }) => (
             <div key={brand} role="group" aria-label={`${group.label}: ${brand}`}>
               <div className="px-2 pt-1 font-semibold text-slate-700">{brand}</div>

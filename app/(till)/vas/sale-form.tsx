@@ -13,7 +13,10 @@ import { Field } from "./field";
 import { PurchasePanel } from "./purchase-panel";
 
 // The product decides whether a number or an amount is needed and its range: checked on submit.
-const quoteFieldsSchema = z.object({ mobileNumber: z.string().check(z.maxLength(30)), amount: z.string().check(z.maxLength(20)) });
+const quoteFieldsSchema = z.object({
+  mobileNumber: z.string().check(z.maxLength(30)),
+  amount: z.string().check(z.maxLength(20)),
+});
 type QuoteFields = z.infer<typeof quoteFieldsSchema>;
 
 /** Mobile number and amount for the picked product, checked here before any call, then Get quote. */
@@ -21,8 +24,14 @@ export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void
   const [formError, setFormError] = useState<string | null>(null);
   const [quote, setQuote] = useState<QuoteView | null>(null);
   const quoteButtonRef = useRef<HTMLButtonElement>(null);
-  const form = useForm<QuoteFields>({ resolver: zodResolver(quoteFieldsSchema), defaultValues: { mobileNumber: "", amount: "" } });
-  const errors = { mobileNumber: form.formState.errors.mobileNumber?.message, amount: form.formState.errors.amount?.message };
+  const form = useForm<QuoteFields>({
+    resolver: zodResolver(quoteFieldsSchema),
+    defaultValues: { mobileNumber: "", amount: "" },
+  });
+  const errors = {
+    mobileNumber: form.formState.errors.mobileNumber?.message,
+    amount: form.formState.errors.amount?.message,
+  };
   const busy = form.formState.isSubmitting;
 
   useEffect(() => {
@@ -45,7 +54,11 @@ export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void
       stop = true;
     }
     if (stop) return;
-    const result = await getVasQuoteAction({ productId: item.id, mobileNumber: item.needsMobileNumber ? mobileNumber : undefined, amount: item.fixedAmount ? undefined : amount });
+    const result = await getVasQuoteAction({
+      productId: item.id,
+      mobileNumber: item.needsMobileNumber ? mobileNumber : undefined,
+      amount: item.fixedAmount ? undefined : amount,
+    });
     if (result.ok) return setQuote(result.data);
     const fields = result.fieldErrors ?? {};
     if (fields.mobileNumber) form.setError("mobileNumber", { message: fields.mobileNumber });
@@ -57,38 +70,73 @@ export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void
   const voidQuote = { onChange: () => setQuote(null) };
 
   return (
-    <section aria-label="Sale" className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow" onKeyDown={(e) => e.key === "Escape" && onDone()}>
+    <section
+      aria-label="Sale"
+      className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow"
+      onKeyDown={(e) => e.key === "Escape" && onDone()}
+    >
       <div>
         <h2 id="vas-sale-title" className="text-xl font-semibold">
           {item.name}
         </h2>
         <p className="text-slate-600">
-          {KIND_LABELS[item.kind]} · {item.brand} · {item.fixedAmount ? priceLabel(item) : `any amount from ${priceLabel(item)}`}
+          {KIND_LABELS[item.kind]} · {item.brand} ·{" "}
+          {item.fixedAmount ? priceLabel(item) : `any amount from ${priceLabel(item)}`}
         </p>
         {item.description && <p className="text-sm text-slate-600">{item.description}</p>}
       </div>
       <form onSubmit={getQuote} noValidate className="flex flex-col gap-2">
         {item.needsMobileNumber && (
-          <Field id="vas-mobile" label="Mobile number" error={errors.mobileNumber} hint="The airtime or data goes to this number.">
-            <input type="tel" inputMode="tel" autoComplete="off" {...form.register("mobileNumber", voidQuote)} placeholder="082 123 4567" />
+          <Field
+            id="vas-mobile"
+            label="Mobile number"
+            error={errors.mobileNumber}
+            hint="The airtime or data goes to this number."
+          >
+            <input
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              {...form.register("mobileNumber", voidQuote)}
+              placeholder="082 123 4567"
+            />
           </Field>
         )}
         {!item.fixedAmount && (
           <Field id="vas-amount" label="Amount" error={errors.amount} hint={rangeMessage(item)}>
-            <input inputMode="decimal" autoComplete="off" {...form.register("amount", voidQuote)} placeholder="R" />
+            <input
+              inputMode="decimal"
+              autoComplete="off"
+              {...form.register("amount", voidQuote)}
+              placeholder="R"
+            />
           </Field>
         )}
-        {item.fixedAmount && item.priceCents !== null && <p className="text-lg">Price: {formatRand(item.priceCents)}</p>}
+        {item.fixedAmount && item.priceCents !== null && (
+          <p className="text-lg">Price: {formatRand(item.priceCents)}</p>
+        )}
         <p role="alert" aria-live="assertive" className="min-h-6 text-danger">
           {formError}
         </p>
         {!quote && (
-          <button ref={quoteButtonRef} type="submit" disabled={busy} className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60">
+          <button
+            ref={quoteButtonRef}
+            type="submit"
+            disabled={busy}
+            className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60"
+          >
             {busy ? "Getting quote…" : "Get quote"}
           </button>
         )}
       </form>
-      {quote && <PurchasePanel key={quote.token} quote={quote} onNewQuote={() => setQuote(null)} onNewSale={onDone} />}
+      {quote && (
+        <PurchasePanel
+          key={quote.token}
+          quote={quote}
+          onNewQuote={() => setQuote(null)}
+          onNewSale={onDone}
+        />
+      )}
     </section>
   );
 }

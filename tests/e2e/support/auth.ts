@@ -18,7 +18,11 @@ async function dropSession(context: BrowserContext) {
 }
 
 /** Type the user name and password on the sign-in page and press Sign in. */
-export async function submitSignIn(page: Page, who: Pick<Who, "username" | "password">, password: string = who.password) {
+export async function submitSignIn(
+  page: Page,
+  who: Pick<Who, "username" | "password">,
+  password: string = who.password,
+) {
   await page.goto("/login");
   await page.getByLabel("User name").fill(who.username);
   await page.getByLabel("Password").fill(password);
@@ -36,8 +40,12 @@ async function enrolBrowser(page: Page, tillName: string) {
   await submitSignIn(page, DEMO.supervisor);
   await expect(page).toHaveURL(/\/office/);
   await page.goto("/tills");
-  await page.getByRole("button", { name: `Enrol this browser as ${tillName}`, exact: true }).click();
-  await expect(page.getByTestId("this-browser")).toHaveText(`This browser is enrolled as ${tillName}.`);
+  await page
+    .getByRole("button", { name: `Enrol this browser as ${tillName}`, exact: true })
+    .click();
+  await expect(page.getByTestId("this-browser")).toHaveText(
+    `This browser is enrolled as ${tillName}.`,
+  );
   await dropSession(context);
   enrolledAs.set(context, tillName);
 }
@@ -47,7 +55,8 @@ async function enrolBrowser(page: Page, tillName: string) {
  * on an enrolled device, so a browser not yet enrolled as `who.till` is enrolled first.
  */
 export async function signIn(page: Page, who: Who, password: string = who.password) {
-  if (who.username !== DEMO.supervisor.username && enrolledAs.get(page.context()) !== who.till) await enrolBrowser(page, who.till);
+  if (who.username !== DEMO.supervisor.username && enrolledAs.get(page.context()) !== who.till)
+    await enrolBrowser(page, who.till);
   await submitSignIn(page, who, password);
 }
 

@@ -14,14 +14,21 @@ interface Txn {
   amountCents: number;
 }
 
-export async function finesTransactions(request: APIRequestContext, reference: string): Promise<Txn[]> {
+export async function finesTransactions(
+  request: APIRequestContext,
+  reference: string,
+): Promise<Txn[]> {
   const res = await request.get(`${E2E.sandboxOrigin}/__sandbox/transactions`);
   expect(res.ok()).toBe(true);
-  return ((await res.json()) as { transactions: Txn[] }).transactions.filter((t) => t.kind === "fines" && t.reference === reference);
+  return ((await res.json()) as { transactions: Txn[] }).transactions.filter(
+    (t) => t.kind === "fines" && t.reference === reference,
+  );
 }
 
 export async function addMarkPaidFault(request: APIRequestContext, kind: "timeout" | "drop") {
-  const res = await request.post(`${E2E.sandboxOrigin}/__sandbox/faults`, { data: { path: MARK_PAID_PATH, kind, count: 1 } });
+  const res = await request.post(`${E2E.sandboxOrigin}/__sandbox/faults`, {
+    data: { path: MARK_PAID_PATH, kind, count: 1 },
+  });
   expect(res.ok()).toBe(true);
 }
 
@@ -59,7 +66,11 @@ export async function withMarkPaidLock<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** The counter's look-up: fill one of the three fields and press Look up fines. */
-export async function lookUp(page: Page, label: "ID number" | "Registration number" | "Notice number", value: string) {
+export async function lookUp(
+  page: Page,
+  label: "ID number" | "Registration number" | "Notice number",
+  value: string,
+) {
   await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByRole("button", { name: "Look up fines" }).click();
 }

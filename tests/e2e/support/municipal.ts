@@ -11,7 +11,10 @@ import { expect, type APIRequestContext, type Page, type TestType } from "@playw
 import { E2E } from "./env";
 
 /** Bills are paid through the electricity purchase with the `_postpaid` municipality (the spec's idempotent path). */
-export const PURCHASE_PATH = { electricity: "/v2/Electricity/Purchase", bill: "/v2/Electricity/Purchase" } as const;
+export const PURCHASE_PATH = {
+  electricity: "/v2/Electricity/Purchase",
+  bill: "/v2/Electricity/Purchase",
+} as const;
 
 export interface SandboxTxn {
   id: string;

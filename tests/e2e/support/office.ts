@@ -4,7 +4,13 @@ import { E2E, STATE } from "./env";
 import { DEMO, ensureShiftOpen, signIn } from "./auth";
 
 /** A cash or card sale of electricity at the till `page` is signed in to; returns the sale id. */
-export async function sellElectricity(page: Page, amount: string, method: "cash" | "card", meter = "01100000007", municipality = "tshwane_prepaid"): Promise<string> {
+export async function sellElectricity(
+  page: Page,
+  amount: string,
+  method: "cash" | "card",
+  meter = "01100000007",
+  municipality = "tshwane_prepaid",
+): Promise<string> {
   await page.goto("/electricity");
   await page.getByRole("textbox", { name: "Meter number" }).fill(meter);
   await page.getByLabel("Municipality", { exact: true }).selectOption(municipality);
@@ -30,7 +36,10 @@ export async function sandbox(request: APIRequestContext, path: string, data: un
 }
 
 /** Move the sandbox's clock a day on (its ledger is then today's), run `body`, and always put it back. */
-export async function asTomorrow<T>(request: APIRequestContext, body: () => Promise<T>): Promise<T> {
+export async function asTomorrow<T>(
+  request: APIRequestContext,
+  body: () => Promise<T>,
+): Promise<T> {
   await sandbox(request, "/clock", { offsetMs: 86_400_000 });
   try {
     return await body();

@@ -14,7 +14,9 @@ export async function GET(request: Request) {
     throw error;
   }
   try {
-    const asked = reconciliationDaySchema.parse({ day: new URL(request.url).searchParams.get("day") ?? undefined }).day;
+    const asked = reconciliationDaySchema.parse({
+      day: new URL(request.url).searchParams.get("day") ?? undefined,
+    }).day;
     const day = asked && isSaDay(asked) ? asked : saYesterday();
     const found = await ledgerOfDay(day);
     if (!found) return new Response(`No ledger was kept for ${day}.`, { status: 404 });

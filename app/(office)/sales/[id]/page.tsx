@@ -76,7 +76,9 @@ export default async function OfficeSalePage({ params }: { params: Promise<{ id:
         <dt>Status</dt>
         <dd data-testid="sale-status">{sale.status}</dd>
       </dl>
-      {sale.status === "completed" && slipBody(sale) && <SlipFrame paperWidthMm={80}>{slipBody(sale)}</SlipFrame>}
+      {sale.status === "completed" && slipBody(sale) && (
+        <SlipFrame paperWidthMm={80}>{slipBody(sale)}</SlipFrame>
+      )}
       <Link href="/audit" className="underline">
         Audit log
       </Link>

@@ -19,7 +19,10 @@ export function ForceCloseForm({ shiftId, cashier }: { shiftId: string; cashier:
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ForceCloseShiftInput>({ resolver: zodResolver(forceCloseShiftSchema), defaultValues: { shiftId, counts: blankCounts(), reason: "" } });
+  } = useForm<ForceCloseShiftInput>({
+    resolver: zodResolver(forceCloseShiftSchema),
+    defaultValues: { shiftId, counts: blankCounts(), reason: "" },
+  });
 
   async function submit(input: ForceCloseShiftInput) {
     const result = await forceCloseShiftAction(input);
@@ -28,18 +31,33 @@ export function ForceCloseForm({ shiftId, cashier }: { shiftId: string; cashier:
   }
 
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate aria-label="Close this shift" className="no-print flex max-w-lg flex-col gap-3 rounded-xl bg-white p-6 shadow">
+    <form
+      onSubmit={handleSubmit(submit)}
+      noValidate
+      aria-label="Close this shift"
+      className="no-print flex max-w-lg flex-col gap-3 rounded-xl bg-white p-6 shadow"
+    >
       <h2 className="text-xl font-semibold">Close {cashier}&apos;s shift</h2>
-      <p className="text-slate-700">For a hand-over or a shift left open: count the drawer and say why.</p>
+      <p className="text-slate-700">
+        For a hand-over or a shift left open: count the drawer and say why.
+      </p>
       <CountFields register={register} errors={errors} />
       <label className="flex flex-col gap-1">
         <span className="font-medium">Reason</span>
-        <input {...register("reason")} aria-invalid={errors.reason ? true : undefined} className="rounded border border-slate-400 px-3 py-2" />
+        <input
+          {...register("reason")}
+          aria-invalid={errors.reason ? true : undefined}
+          className="rounded border border-slate-400 px-3 py-2"
+        />
       </label>
       <p role="status" aria-live="polite" className="min-h-6 text-danger">
         {errors.reason?.message ?? formError}
       </p>
-      <button type="submit" disabled={isSubmitting} className="rounded-lg bg-danger px-4 py-3 font-semibold text-white disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        className="rounded-lg bg-danger px-4 py-3 font-semibold text-white disabled:opacity-60"
+      >
         Close shift with this count
       </button>
     </form>

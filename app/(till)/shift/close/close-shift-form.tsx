@@ -22,7 +22,10 @@ export function CloseShiftForm() {
     control,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<CloseShiftInput>({ resolver: zodResolver(closeShiftSchema), defaultValues: { counts: blankCounts() } });
+  } = useForm<CloseShiftInput>({
+    resolver: zodResolver(closeShiftSchema),
+    defaultValues: { counts: blankCounts() },
+  });
   const counts = useWatch({ control, name: "counts" });
 
   async function submit(input: CloseShiftInput) {
@@ -38,19 +41,34 @@ export function CloseShiftForm() {
     router.push(`/shift/z/${result.data.shiftId}`);
   }
 
-  const firstFieldError = Object.values(errors.counts ?? {}).find((e) => e && typeof e === "object" && "message" in e) as { message?: string } | undefined;
+  const firstFieldError = Object.values(errors.counts ?? {}).find(
+    (e) => e && typeof e === "object" && "message" in e,
+  ) as { message?: string } | undefined;
   return (
-    <form onSubmit={handleSubmit(submit, () => setFormError("Please correct the marked fields."))} noValidate className="flex max-w-lg flex-col gap-3 rounded-xl bg-white p-6 shadow">
+    <form
+      onSubmit={handleSubmit(submit, () => setFormError("Please correct the marked fields."))}
+      noValidate
+      className="flex max-w-lg flex-col gap-3 rounded-xl bg-white p-6 shadow"
+    >
       <h1 className="text-2xl font-semibold">Close the shift</h1>
-      <p className="text-slate-700">Count the cash in your drawer: how many of each note and coin. The till shows what it expected after you submit the count.</p>
+      <p className="text-slate-700">
+        Count the cash in your drawer: how many of each note and coin. The till shows what it
+        expected after you submit the count.
+      </p>
       <CountFields register={register} errors={errors} />
       <p className="text-lg">
         Counted: <strong data-testid="counted-total">{formatRand(countedCents(counts))}</strong>
       </p>
       <p aria-live="polite" role="status" className="min-h-6 text-danger">
-        {formError && firstFieldError?.message ? `${formError} ${firstFieldError.message}` : formError}
+        {formError && firstFieldError?.message
+          ? `${formError} ${firstFieldError.message}`
+          : formError}
       </p>
-      <button type="submit" disabled={isSubmitting} className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60"
+      >
         Close shift
       </button>
     </form>

@@ -6,9 +6,16 @@ import { DENOMINATIONS } from "@/lib/reports/denominations";
 type WithCounts = { counts: Partial<Record<string, string>> };
 
 /** One field per note and coin; Enter moves to the next. Shared by the cashier's close and the supervisor's force-close. */
-export function CountFields<T extends WithCounts>({ register, errors }: { register: UseFormRegister<T>; errors: FieldErrors<T> }) {
+export function CountFields<T extends WithCounts>({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+}) {
   const reg = register as unknown as UseFormRegister<WithCounts>;
-  const countErrors = (errors as FieldErrors<WithCounts>).counts as Record<string, { message?: string } | undefined> | undefined;
+  const countErrors = (errors as FieldErrors<WithCounts>).counts as
+    Record<string, { message?: string } | undefined> | undefined;
   function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>, index: number) {
     if (event.key !== "Enter" || index === DENOMINATIONS.length - 1) return;
     event.preventDefault();
@@ -54,4 +61,5 @@ export function countedCents(counts: Partial<Record<string, string>> | undefined
   }, 0);
 }
 
-export const blankCounts = (): Record<string, string> => Object.fromEntries(DENOMINATIONS.map((d) => [String(d.cents), ""]));
+export const blankCounts = (): Record<string, string> =>
+  Object.fromEntries(DENOMINATIONS.map((d) => [String(d.cents), ""]));

@@ -12,7 +12,10 @@ export default async function CloseShiftPage() {
   if (!shift) {
     return (
       <p>
-        You have no shift open at {staff.till.name}. <Link href="/till" className="underline">Back to the till</Link>
+        You have no shift open at {staff.till.name}.{" "}
+        <Link href="/till" className="underline">
+          Back to the till
+        </Link>
       </p>
     );
   }

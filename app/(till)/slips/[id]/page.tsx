@@ -51,7 +51,10 @@ export default async function SlipPage({
   if (!sale) notFound();
   // A cashier sees and reprints only their own sales; supervisors use /sales/<id> in the office.
   if (!mayUseSale(staff, sale)) {
-    await audit(actorOf(staff), "access_refused", `/slips/${sale.id}`, { reason: "not_owner", had: staff.role });
+    await audit(actorOf(staff), "access_refused", `/slips/${sale.id}`, {
+      reason: "not_owner",
+      had: staff.role,
+    });
     notFound();
   }
   if (sale.status !== "completed") notFound();

@@ -13,11 +13,19 @@ export function ReceiptActions({ printable }: { printable: boolean }) {
     <div className="flex gap-4 print:hidden">
       <IdleGuard onIdle={done} />
       {printable && (
-        <button type="button" onClick={() => window.print()} className="flex-1 rounded-2xl bg-slate-600 py-6 text-3xl">
+        <button
+          type="button"
+          onClick={() => window.print()}
+          className="flex-1 rounded-2xl bg-slate-600 py-6 text-3xl"
+        >
           Print receipt
         </button>
       )}
-      <button type="button" onClick={done} className="flex-[2] rounded-2xl bg-brand py-6 text-3xl font-semibold">
+      <button
+        type="button"
+        onClick={done}
+        className="flex-[2] rounded-2xl bg-brand py-6 text-3xl font-semibold"
+      >
         Done
       </button>
     </div>
