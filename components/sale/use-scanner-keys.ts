@@ -2,7 +2,7 @@
 
 import { useCallback } from "react";
 import { inferMunicipality, type MunicipalityOption } from "@/lib/scanner/municipality";
-import { knownMunicipalityAction } from "@/app/(till)/scan/actions";
+import { knownMunicipalityAction } from "@/lib/actions/scan";
 
 /**
  * The number field's Enter and Tab, as a scanner sends them after the digits. When the

@@ -92,7 +92,7 @@ export interface CounterSale {
   prepare: () => Promise<{ request: Record<string, unknown> }>;
 }
 
-/** What requireOpenShift says: no sale without an open shift at a counter till. */
+/** No counter sale without the cashier's own open shift at the till (kiosk sales have none). */
 const NO_SHIFT_MESSAGE = "Open a shift before selling.";
 
 /** The sale under this key, if its request is this one; a different request is refused. */
@@ -144,6 +144,7 @@ export async function sellAtCounter(staff: Staff, input: CounterSale): Promise<S
   // One round trip: the open shift, the key's sale, and the guard's question.
   const start = await readSaleStart({
     tillId: staff.till.id,
+    userId: staff.userId,
     idempotencyKey: input.idempotencyKey,
     guard: guardOf(staff, input),
   });

@@ -224,12 +224,13 @@ export interface SaleStart {
 }
 
 /**
- * Everything a sale needs to know before it is checked, in ONE round trip: the till's open
- * shift, the sale already under the key, and (when `guard` is given) the same sale made
+ * Everything a sale needs to know before it is checked, in ONE round trip: the cashier's own
+ * open shift at the till (a shift belongs to one cashier: a colleague never sells into it), the sale already under the key, and (when `guard` is given) the same sale made
  * moments ago at this till or by this cashier.
  */
 export async function readSaleStart(input: {
   tillId: string;
+  userId: string;
   idempotencyKey: string;
   guard?: { kind: SaleKind; reference: string; amountCents: Cents; userId: string; since: Date };
 }): Promise<SaleStart> {
@@ -242,7 +243,7 @@ export async function readSaleStart(input: {
         order by d.created_at desc limit 1)`
     : sql`null::json`;
   const result = (await database.execute(sql`select
-      (select s.id from ${shifts} s where s.till_id = ${input.tillId} and s.closed_at is null limit 1) as shift_id,
+      (select s.id from ${shifts} s where s.till_id = ${input.tillId} and s.user_id = ${input.userId}::uuid and s.closed_at is null limit 1) as shift_id,
       (select row_to_json(x) from ${sales} x where x.idempotency_key = ${input.idempotencyKey}) as existing,
       ${duplicate} as duplicate`)) as unknown as {
     rows: { shift_id: string | null; existing: unknown; duplicate: unknown }[];

@@ -31,14 +31,6 @@ export async function currentShift(
   return row;
 }
 
-/** No sale without the cashier's own open shift at this till: counter sales call this first. Kiosk sales have no shift. */
-export async function requireOpenShift(staff: Staff): Promise<Shift | null> {
-  if (staff.role === "kiosk") return null;
-  const shift = await currentShift(staff);
-  if (!shift) throw new ActionError("Open a shift before selling.");
-  return shift;
-}
-
 export async function openShift(staff: Staff, openingFloatCents: Cents): Promise<Shift> {
   const existing = await currentShift(staff);
   if (existing) throw new ActionError("You already have a shift open at this till.");

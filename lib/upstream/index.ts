@@ -33,7 +33,7 @@ export type {
   FinesPaid,
   PaidFine,
 } from "./fines";
-export { listProducts, purchaseVas, quoteVas, toRecipient } from "./vas";
+export { listProducts, purchaseVas, quoteVas } from "./vas";
 export type {
   VasCategory,
   VasProduct,
@@ -51,7 +51,6 @@ export type { RawAnswer, UnsettledReason, UpstreamErrorKind } from "./errors";
 export type { CallOptions, WithRaw } from "./http";
 export { breakerState } from "./breaker";
 export type { BreakerState } from "./breaker";
-export { safeExternalUrl } from "./urls";
 export type {
   Municipality,
   PaymentMethod,

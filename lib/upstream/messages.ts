@@ -61,8 +61,6 @@ export const ERROR_NO_MESSAGES = {
 
 export type ErrorNo = keyof typeof ERROR_NO_MESSAGES;
 
-export const ERROR_NOS = Object.keys(ERROR_NO_MESSAGES).map(Number) as ErrorNo[];
-
 export interface ErrorNoContext {
   /** 1001 speaks of an account rather than a meter on the bills screens. */
   subject?: "meter" | "account";

@@ -121,3 +121,15 @@ test("actions that take an id act for the object's owner (or a supervisor) only"
   }
   expect(failures).toEqual([]);
 });
+
+test("the journal answers a key only to the cashier whose sale it is", async () => {
+  const owner = await signIn(E2E.appUrl, { ...DEMO.cashier2, till: "Till 1" });
+  const ask = async (caller: Session) => {
+    const res = await caller.fetch(`/api/sales/by-key/${objects.cashKey}`);
+    return { status: res.status, body: (await res.json()) as { sale?: { id: string } | null } };
+  };
+  expect((await ask(owner)).body.sale?.id).toBe(objects.cashSale);
+  expect((await ask(who.get("other")!)).body.sale).toBeNull();
+  expect((await ask(who.get("supervisor")!)).status).toBe(403);
+  expect((await ask(who.get("kiosk")!)).status).toBe(403);
+});

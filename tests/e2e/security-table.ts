@@ -85,10 +85,6 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
     input: { saleId: SALE },
   },
   "lib/actions/sale.ts#retrySaleAction": { roles: ["cashier"], input: { saleId: SALE } },
-  "lib/actions/sale.ts#saleByKeyAction": {
-    roles: ["cashier"],
-    input: { idempotencyKey: KEY },
-  },
   "lib/actions/card-payment.ts#startCardPaymentAction": {
     roles: ["cashier"],
     input: { saleId: SALE },
@@ -159,7 +155,7 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
     roles: ["cashier"],
     input: { kind: "drop", amount: "1", reason: "To the safe" },
   },
-  "app/(till)/scan/actions.ts#knownMunicipalityAction": {
+  "lib/actions/scan.ts#knownMunicipalityAction": {
     roles: ["cashier"],
     input: { number: "01100000007" },
   },
@@ -178,10 +174,6 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
   "app/kiosk/actions.ts#kioskPayFinesAction": {
     roles: ["kiosk"],
     input: { kind: "notice", value: NOTICE.noticeNumber, idempotencyKey: KEY, fines: [NOTICE] },
-  },
-  "app/kiosk/pay/actions.ts#startKioskCardPaymentAction": {
-    roles: ["kiosk"],
-    input: { saleId: SALE },
   },
   "app/kiosk/pay/actions.ts#finishKioskCardPaymentAction": {
     roles: ["kiosk"],
@@ -204,6 +196,22 @@ export const ROUTES: Record<
     method: "GET",
     path: "/reconciliation/export",
     roles: ["supervisor"],
+  },
+  "app/api/merchant/balance/route.ts": {
+    method: "GET",
+    path: "/api/merchant/balance",
+    roles: ["cashier", "supervisor"],
+  },
+  "app/api/sales/by-key/[key]/route.ts": {
+    method: "GET",
+    path: "/api/sales/by-key/00000000-0000-4000-8000-000000000000",
+    roles: ["cashier"],
+  },
+  "app/api/sales/unseen/route.ts": { method: "GET", path: "/api/sales/unseen", roles: ["cashier"] },
+  "app/api/vas/catalogue/route.ts": {
+    method: "GET",
+    path: "/api/vas/catalogue",
+    roles: ["cashier"],
   },
 };
 
@@ -289,11 +297,6 @@ export const OWNER_ACTIONS: {
   {
     action: "lib/actions/sale.ts#retrySaleAction",
     input: (o) => ({ saleId: o.cashSale }),
-    allowed: ["owner"],
-  },
-  {
-    action: "lib/actions/sale.ts#saleByKeyAction",
-    input: (o) => ({ idempotencyKey: o.cashKey }),
     allowed: ["owner"],
   },
   {

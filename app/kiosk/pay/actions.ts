@@ -3,15 +3,8 @@
 import { staffAction } from "@/lib/auth/action";
 import { findSale } from "@/lib/sales/journal";
 import { issueReceiptTicket } from "@/lib/security/kiosk-receipt";
-import { finishKioskCardPayment, startKioskCardPayment } from "@/lib/sales/card";
-import { kioskCardFinishSchema, kioskCardStartSchema } from "./schema";
-
-/** For a client that prefers to navigate itself: open the order and get the hosted page's address. */
-export const startKioskCardPaymentAction = staffAction(
-  ["kiosk"],
-  kioskCardStartSchema,
-  async ({ saleId }, staff) => startKioskCardPayment(saleId, staff),
-);
+import { finishKioskCardPayment } from "@/lib/sales/card";
+import { kioskCardFinishSchema } from "./schema";
 
 /**
  * The return page's check: verify the status and send the sale only on PAID. A completed sale

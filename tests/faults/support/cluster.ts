@@ -159,3 +159,9 @@ export const PURCHASE_PATH = "/v2/Electricity/Purchase";
 
 export type SaleAnswer = { id: string; status: string; message: string | null };
 export const saleOf = (call: ActionCall) => call.result?.data as SaleAnswer | undefined;
+
+/** What the journal holds under a key, asked as the till's sale hook asks (its route, not an action). */
+export async function saleByKey(session: Session, key: string): Promise<SaleAnswer | null> {
+  const res = await session.fetch(`/api/sales/by-key/${key}`);
+  return ((await res.json()) as { sale: SaleAnswer | null }).sale;
+}

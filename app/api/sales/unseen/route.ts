@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { AccessDenied, requireRole } from "@/lib/auth/staff";
+import { routeStaff } from "@/lib/auth/route";
 import { saleViewOf } from "@/lib/sales/counter-sale";
 import { unseenSalesOf } from "@/lib/sales/journal";
 
@@ -12,14 +12,8 @@ const LOOKBACK_MS = 24 * 60 * 60_000;
  * ones. A route handler like the key look-up, so the banner never waits behind a purchase.
  */
 export async function GET() {
-  let staff;
-  try {
-    staff = await requireRole("cashier");
-  } catch (error) {
-    if (error instanceof AccessDenied)
-      return NextResponse.json({ error: error.message }, { status: 401 });
-    throw error;
-  }
+  const staff = await routeStaff("cashier");
+  if (staff instanceof NextResponse) return staff;
   const rows = await unseenSalesOf(staff.userId, new Date(Date.now() - LOOKBACK_MS));
   return NextResponse.json(
     { sales: rows.map(saleViewOf) },

@@ -1,18 +1,13 @@
 import { NextResponse } from "next/server";
-import { AccessDenied, requireRole } from "@/lib/auth/staff";
+import { routeStaff } from "@/lib/auth/route";
 import { isUpstreamError } from "@/lib/upstream";
 import { toCatalogueItem } from "@/lib/vas/catalogue";
 import { loadCatalogue } from "@/lib/vas/catalogue-cache";
 
 /** The VAS catalogue as the till lists it; the till polls it (react-query) so new products and prices show up. */
 export async function GET() {
-  try {
-    await requireRole("cashier");
-  } catch (error) {
-    if (error instanceof AccessDenied)
-      return NextResponse.json({ error: error.message }, { status: 401 });
-    throw error;
-  }
+  const staff = await routeStaff("cashier");
+  if (staff instanceof NextResponse) return staff;
   try {
     const catalogue = await loadCatalogue();
     return NextResponse.json(

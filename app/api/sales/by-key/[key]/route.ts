@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { AccessDenied, requireRole } from "@/lib/auth/staff";
+import { routeStaff } from "@/lib/auth/route";
 import { findSaleByKey } from "@/lib/sales/journal";
 import { saleViewOf } from "@/lib/sales/counter-sale";
 
@@ -10,14 +10,8 @@ import { saleViewOf } from "@/lib/sales/counter-sale";
  * Only the cashier's own sale is answered; any other key reads as "no sale".
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ key: string }> }) {
-  let staff;
-  try {
-    staff = await requireRole("cashier");
-  } catch (error) {
-    if (error instanceof AccessDenied)
-      return NextResponse.json({ error: error.message }, { status: 401 });
-    throw error;
-  }
+  const staff = await routeStaff("cashier");
+  if (staff instanceof NextResponse) return staff;
   const { key } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(key)) return NextResponse.json({ sale: null });
   const sale = await findSaleByKey(key);
