@@ -5,7 +5,7 @@ import { changeDue, tenderedKeys } from "@/lib/cash/change";
 import { formatRand, parseRandInput, type Cents } from "@/lib/money";
 
 /**
- * Amount tendered and change due for a cash sale, beside Purchase. It only helps the
+ * Cash tendered and change due for a cash sale, beside Purchase. It only helps the
  * cashier count: nothing of it is sent or stored. A note key fills the amount tendered.
  */
 export function CashTendered({ amountCents }: { amountCents: Cents | null }) {
@@ -22,7 +22,7 @@ export function CashTendered({ amountCents }: { amountCents: Cents | null }) {
       <legend className="px-1 font-medium">Cash</legend>
       <div className="flex flex-wrap items-end gap-3">
         <label htmlFor={`${id}-tendered`} className="flex flex-col gap-1">
-          <span>Amount tendered (R)</span>
+          <span>Cash tendered (R)</span>
           <input
             id={`${id}-tendered`}
             value={text}

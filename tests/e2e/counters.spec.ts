@@ -80,7 +80,7 @@ test("a supervisor sets Till 3 to 58 mm paper and its slip prints each token on 
   await office.getByLabel(/^58 mm roll/).check();
   await office.getByLabel("Print the slip as soon as a sale completes").uncheck();
   await office.getByRole("button", { name: "Save settings" }).click();
-  await expect(office.getByRole("status")).toHaveText("Saved: 58 mm paper, auto-print off.");
+  await expect(office.getByText("Saved: 58 mm paper, auto-print off.")).toBeVisible();
   await office.goto("/paper");
   await expect(office.getByRole("row", { name: /Till 3/ })).toContainText("58 mm");
   await office.context().close();
@@ -245,7 +245,7 @@ test.describe("a scanner at the electricity counter", () => {
     await expect(display.getByTestId("display-reference")).toHaveText("04200000000");
     await expect(display.getByTestId("display-owner")).not.toBeEmpty();
     await expect(display.getByTestId("display-amount")).toHaveText("R 30,00");
-    await till.getByLabel("Amount tendered (R)").fill("50");
+    await till.getByLabel("Cash tendered (R)").fill("50");
     await expect(till.getByTestId("change-due")).toHaveText("Change due R 20,00");
     const before = (await sandboxTransactions(till.request)).length;
     await till.getByRole("button", { name: "Purchase", exact: true }).click();

@@ -66,13 +66,13 @@ test("the total follows a partial selection, from the keyboard", async ({ page }
   await expect(page.getByTestId("fines-total")).toHaveText("R 0,00");
   await expect(page.getByRole("button", { name: "Pay", exact: true })).toBeDisabled();
   await page.keyboard.press("Space");
-  await expect(page.getByTestId("fines-total")).toHaveText("R 2 575,00");
-  await expect(page.getByTestId("fines-selected-count")).toHaveText("3");
+  // Notice …050 is in court (registry status 10): it cannot be paid here, so "all" is the other two.
+  await expect(fineRow(page, "0212600000000050").getByRole("checkbox")).toHaveCount(0);
+  await expect(page.getByTestId("fines-total")).toHaveText("R 1 050,00");
+  await expect(page.getByTestId("fines-selected-count")).toHaveText("2");
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Select notice 0212600000000043")).toBeFocused();
   await page.keyboard.press("Space");
-  await expect(page.getByTestId("fines-total")).toHaveText("R 2 300,00");
-  await page.getByLabel("Select notice 0212600000000050").uncheck();
   await expect(page.getByTestId("fines-total")).toHaveText("R 775,00");
   await page.getByLabel("Select notice 0212600000000043").check();
   await expect(page.getByTestId("fines-total")).toHaveText("R 1 050,00");
@@ -188,7 +188,7 @@ test("pays a fine by card at the counter: the customer's phone pays, then the fi
   await page.goto("/fines");
   await lookUp(page, "Notice number", notice);
   await page.getByLabel(`Select notice ${notice}`).check();
-  await page.getByLabel("Card").check();
+  await page.getByLabel("Card", { exact: true }).check();
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   const url = (await page.getByTestId("card-payment-link").getAttribute("href"))!;
   await withMarkPaidLock(async () => {

@@ -24,7 +24,7 @@ test("history lists the shift's sales with their status and finds them by meter 
 
   await page.goto("/history");
   await expect(page.locator(`tr[data-sale="${saleId}"]`)).toContainText("Completed");
-  await page.getByLabel("Search by meter or account").fill("03500000009");
+  await page.getByLabel("Search by meter, account or mobile number").fill("03500000009");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/q=03500000009/);
   const rows = page.locator("tbody tr");

@@ -1,12 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { STATE } from "./support/env";
 import { withMarkPaidLock } from "./support/fines";
+import { seeUnseenSlips } from "./support/unseen";
 
 /**
  * Cashier flows with the keyboard alone: after the first page load no mouse, no
  * page.fill — only keys, and focus must be where the next keystroke belongs.
  */
 test.use({ storageState: STATE.cashier });
+test.beforeEach(async ({ page }) => seeUnseenSlips(page));
 
 const focused = (page: Page) => page.locator(":focus");
 const NOTICE = "0512600000000024";
@@ -91,8 +93,14 @@ test("traffic fines with the keyboard alone: look up, select, Pay in cash, the s
   // 0512600000000024 is this test's own payable notice (docs/sandbox.md): no other spec pays it.
   await pressTileKey(page, "f", /\/fines$/);
   await expect(focused(page)).toHaveAccessibleName(/ID number/);
-  await page.keyboard.press("Tab");
-  await page.keyboard.press("Tab");
+  // Tab through the other look-up fields (registration number) to the notice number.
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press("Tab");
+    const label = await focused(page).evaluate(
+      (el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? "",
+    );
+    if (/Notice number/.test(label)) break;
+  }
   await expect(focused(page)).toHaveAccessibleName(/Notice number/);
   await page.keyboard.type(NOTICE);
   await page.keyboard.press("Enter");

@@ -227,7 +227,7 @@ test("the day at a glance: today's sales per hour and by kind", async ({ page })
   await page.goto("/office");
   await expect(page.getByRole("heading", { name: "The day at a glance" })).toBeVisible();
   await expect(page.getByTestId("today-total")).not.toHaveText("R 0,00");
-  await expect(page.getByRole("list", { name: "Sales by kind" })).toContainText("electricity");
+  await expect(page.getByRole("list", { name: "Sales by kind" })).toContainText("Electricity");
   const hour = new Intl.DateTimeFormat("en-ZA", {
     hour: "2-digit",
     hourCycle: "h23",

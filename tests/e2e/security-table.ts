@@ -159,6 +159,18 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
     roles: ["cashier"],
     input: { number: "01100000007" },
   },
+  "app/(office)/unresolved/actions.ts#deliverPaidSaleAction": {
+    roles: ["supervisor"],
+    input: { saleId: SALE },
+  },
+  "app/(office)/unresolved/actions.ts#refundOutsideAction": {
+    roles: ["supervisor"],
+    input: { saleId: SALE, reason: "Refunded in cash at the counter." },
+  },
+  "lib/actions/card-payment.ts#checkCardSaleAction": {
+    roles: ["cashier"],
+    input: { saleId: SALE },
+  },
   "app/(office)/unresolved/actions.ts#resolveSaleAction": {
     roles: ["supervisor"],
     input: {
