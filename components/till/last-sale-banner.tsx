@@ -119,7 +119,11 @@ export function LastSaleBanner() {
         </p>
         <button
           type="button"
-          autoFocus
+          // One key away, unless the cashier is already typing somewhere: never steal a keystroke.
+          ref={(button) => {
+            const active = document.activeElement;
+            if (button && (!active || active === document.body)) button.focus();
+          }}
           onClick={() => {
             forgetUnseen(cashierId, sale.id);
             void queryClient.invalidateQueries({ queryKey: ["last-sale", cashierId] });

@@ -6,8 +6,10 @@ import {
   serializePurchases,
   transactionsForKey,
 } from "./support/municipal";
+import { seeUnseenSlips } from "./support/unseen";
 
 test.use({ storageState: STATE.cashier });
+test.beforeEach(async ({ page }) => seeUnseenSlips(page));
 serializePurchases(test);
 
 const ACCOUNTS = [

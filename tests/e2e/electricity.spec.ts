@@ -8,8 +8,10 @@ import {
   slipTokens,
   transactionsForKey,
 } from "./support/municipal";
+import { seeUnseenSlips } from "./support/unseen";
 
 test.use({ storageState: STATE.cashier });
+test.beforeEach(async ({ page }) => seeUnseenSlips(page));
 serializePurchases(test);
 
 const KC = ["Key change 1", "Key change 2"];

@@ -9,8 +9,10 @@ import {
   serializePurchases,
   slipTokens,
 } from "./support/municipal";
+import { seeUnseenSlips } from "./support/unseen";
 
 test.use({ storageState: STATE.cashier });
+test.beforeEach(async ({ page }) => seeUnseenSlips(page));
 serializePurchases(test);
 
 const TSHWANE_KEY_CHANGE = "01300000005";
