@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { DEMO, ensureShiftOpen, signIn } from "./support/auth";
 import { E2E, STATE } from "./support/env";
+import { saleKeyOf } from "./support/municipal";
 
 /**
  * Card payments at the edges: the customer pays on the sandbox's hosted checkout (as their
@@ -53,14 +54,15 @@ async function sellByCard(page: Page, amount: string) {
   await page.getByRole("button", { name: "Confirm meter" }).click();
   await page.getByRole("textbox", { name: "Amount" }).fill(amount);
   await page.getByRole("combobox", { name: "Payment method" }).selectOption("card");
-  const key = await page.evaluate(() => window.sessionStorage.getItem("kassa.saleKey.electricity"));
   await page.getByRole("button", { name: "Purchase" }).click();
   await expect(page.getByRole("heading", { name: `Card payment of R ${amount},00` })).toBeVisible();
+  // The key the sale went out under: the form keeps it until its sale settles.
+  const key = await saleKeyOf(page, "electricity");
   const url = (await page.getByTestId("card-payment-link").getAttribute("href"))!;
   const orderId = url.split("/").pop()!;
   const order = await page.request.get(`${E2E.sandboxOrigin}/__sandbox/orders/${orderId}`);
   const saleId = ((await order.json()) as { referredId: string }).referredId;
-  return { key: key!, saleId, url, orderId };
+  return { key, saleId, url, orderId };
 }
 
 /** The customer's phone opens the checkout (the order goes PENDING). */

@@ -172,9 +172,10 @@ test("a VERIFICATION_ERROR answer leaves the sale not confirmed and sells nothin
     data: { statuses: ["VERIFICATION_ERROR"] },
   });
   expect(res.ok()).toBe(true);
-  await expect(
-    page.getByText(/could not be verified\. Not confirmed — do not sell again/),
-  ).toBeVisible({ timeout: 15_000 });
+  // The one "Not confirmed" panel: keep the money, do not sell again, a supervisor resolves it.
+  const panel = page.getByRole("alert").filter({ hasText: "Not confirmed" });
+  await expect(panel).toBeVisible({ timeout: 15_000 });
+  await expect(panel).toContainText("do not sell it again: a supervisor resolves it");
   expect(await vendsFor(page, key)).toHaveLength(0);
 });
 
