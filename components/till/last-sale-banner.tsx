@@ -119,10 +119,11 @@ export function LastSaleBanner() {
         </p>
         <button
           type="button"
-          // One key away, unless the cashier is already typing somewhere: never steal a keystroke.
+          // One key away, unless the cashier has already typed something: never steal a keystroke.
           ref={(button) => {
             const active = document.activeElement;
-            if (button && (!active || active === document.body)) button.focus();
+            const typing = active instanceof HTMLInputElement && active.value !== "";
+            if (button && !typing) button.focus();
           }}
           onClick={() => {
             forgetUnseen(cashierId, sale.id);
