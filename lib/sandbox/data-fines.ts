@@ -205,6 +205,15 @@ export const FINES: readonly Fine[] = [
     { paidAtSeed: true },
   ),
   f(
+    "0222600000000082",
+    "KZN 714 GP",
+    SPEED(80, 97),
+    "2026-10-04",
+    "17:12:40",
+    pta("Solomon Mahlangu Drive", "Equestria"),
+    300,
+  ),
+  f(
     "0222600000000033",
     "JHN 001 GP",
     SPEED(60, 84),
@@ -379,6 +388,8 @@ export const INFRINGERS: readonly Infringer[] = [
     name: "Sipho Dlamini",
     notices: ["0222600000000033", "0222600000000041", "0222600000000058", "0222600000000066"],
   },
+  // The kiosk's "Back after Done" spec pays this one fine and nobody else touches it.
+  { kind: "person", id: "9006155123084", name: "Ayanda Khoza", notices: ["0222600000000082"] },
   { kind: "person", id: "9909090678080", name: "Lerato Khumalo", notices: [] },
   { kind: "person", id: "7606185123087", name: "Nomvula Shabalala", notices: ["0412600000000058"] },
   {

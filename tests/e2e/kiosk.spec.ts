@@ -114,17 +114,17 @@ test("the kiosk clears itself after a minute without a touch", async ({ page }) 
   await expect(page.getByLabel("ID number")).toHaveValue("");
 });
 
-// Sipho Dlamini (docs/sandbox.md): one payable fine, used by no other spec.
-const SIPHO = "0101305789089";
+// Ayanda Khoza (docs/sandbox.md): one payable fine, kept for this spec alone.
+const AYANDA = "9006155123084";
 
 test("after Done, Back and the checkout's return link do not show the previous customer's receipt", async ({
   page,
 }) => {
   await page.goto("/kiosk");
   await page.getByRole("button", { name: "Use my ID number" }).click();
-  await tapNumber(page, SIPHO);
+  await tapNumber(page, AYANDA);
   await page.getByRole("button", { name: "Look up fines" }).click();
-  await fine(page, "0222600000000033").getByRole("checkbox").check();
+  await fine(page, "0222600000000082").getByRole("checkbox").check();
   const saleId = await withMarkPaidLock(async () => {
     await page.getByRole("button", { name: "Pay by card" }).click();
     await expect(page).toHaveURL(new RegExp(`^${E2E.sandboxOrigin}/checkout/`));
@@ -133,7 +133,7 @@ test("after Done, Back and the checkout's return link do not show the previous c
     return page.url().split("/").pop()!;
   });
   await expect(page.getByRole("heading", { name: "Your fines are paid" })).toBeVisible();
-  await expect(fine(page, "0222600000000033").getByTestId("fine-receipt")).toHaveText(/^RR\d+$/);
+  await expect(fine(page, "0222600000000082").getByTestId("fine-receipt")).toHaveText(/^RR\d+$/);
   await page.getByRole("button", { name: "Done" }).click();
   await expect(page).toHaveURL(/\/kiosk$/);
 
