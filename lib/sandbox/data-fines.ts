@@ -214,6 +214,15 @@ export const FINES: readonly Fine[] = [
     300,
   ),
   f(
+    "0222600000000090",
+    "LMN 220 GP",
+    SPEED(60, 79),
+    "2026-10-11",
+    "08:03:51",
+    pta("Pretorius Street", "Hatfield"),
+    250,
+  ),
+  f(
     "0222600000000033",
     "JHN 001 GP",
     SPEED(60, 84),
@@ -388,6 +397,8 @@ export const INFRINGERS: readonly Infringer[] = [
     name: "Sipho Dlamini",
     notices: ["0222600000000033", "0222600000000041", "0222600000000058", "0222600000000066"],
   },
+  // The owner-table spec's kiosk card sale; never paid, and nobody else touches it.
+  { kind: "person", id: "8804126341087", name: "Bongani Mthembu", notices: ["0222600000000090"] },
   // The kiosk's "Back after Done" spec pays this one fine and nobody else touches it.
   { kind: "person", id: "9006155123084", name: "Ayanda Khoza", notices: ["0222600000000082"] },
   { kind: "person", id: "9909090678080", name: "Lerato Khumalo", notices: [] },
