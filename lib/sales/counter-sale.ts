@@ -86,6 +86,11 @@ export interface CounterSale {
   /** Municipality, where there is one (fingerprint). */
   place?: string;
   /**
+   * False when the sale names no customer (a voucher without a mobile number): two customers
+   * buying the same gift card is an ordinary queue, not a repeat, so the guard does not ask.
+   */
+  namesCustomer?: boolean;
+  /**
    * Checks (a fresh confirm, the range, the registry's validation) and the request the
    * journal stores (the kind's one request schema); runs only for a key never seen before.
    */
@@ -106,7 +111,8 @@ function sameRequestOrRefuse(sale: SentSale, fingerprint: string): SentSale {
 function guardOf(staff: Staff, input: CounterSale) {
   const windowMs = env().duplicateWindowMs;
   // A kiosk has no one to ask, and its fines are guarded by the unsettled-notice check.
-  if (input.sellAgain || windowMs === 0 || staff.role === "kiosk") return undefined;
+  if (input.sellAgain || windowMs === 0 || staff.role === "kiosk" || input.namesCustomer === false)
+    return undefined;
   return {
     kind: input.kind,
     reference: input.reference,

@@ -86,6 +86,7 @@ export const purchaseVasAction = staffAction(
       kind: "vas",
       method: input.method,
       reference: vasSaleReference(quote.productId, quote.mobileNumber),
+      namesCustomer: quote.mobileNumber !== null,
       amountCents: quote.totalCents,
       prepare: async () => {
         const product = await findProduct(quote.productId);
