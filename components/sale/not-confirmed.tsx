@@ -84,7 +84,9 @@ export function NotConfirmed({
     sentence = `The core service did not confirm the sale of ${what}. Keep the customer's money and do not sell it again: a supervisor resolves it from the unresolved sales.`;
     action = null;
   }
-  const reason = sale.message && !CONTRADICTS.test(sale.message) ? sale.message : null;
+  // The reason in its own words (its first sentence), never a second, contradicting instruction.
+  const firstSentence = sale.message?.split(/(?<=\.)\s+/)[0] ?? null;
+  const reason = firstSentence && !CONTRADICTS.test(firstSentence) ? firstSentence : null;
 
   return (
     <section
