@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { formatRand } from "@/lib/money";
@@ -101,6 +102,15 @@ export function LastSaleBanner() {
     refetchInterval: () => (sentEntries(cashierId).length > 0 ? 3_000 : false),
   });
 
+  const unseenId = data?.unseen?.id ?? null;
+  const showSlip = useRef<HTMLButtonElement>(null);
+  // One key away, once per sale, unless the cashier has already typed something: never steal a keystroke.
+  useEffect(() => {
+    const active = document.activeElement;
+    const typing = active instanceof HTMLInputElement && active.value !== "";
+    if (unseenId && !typing) showSlip.current?.focus();
+  }, [unseenId]);
+
   if (!data) return null;
   if (data.unseen) {
     const sale = data.unseen;
@@ -119,12 +129,7 @@ export function LastSaleBanner() {
         </p>
         <button
           type="button"
-          // One key away, unless the cashier has already typed something: never steal a keystroke.
-          ref={(button) => {
-            const active = document.activeElement;
-            const typing = active instanceof HTMLInputElement && active.value !== "";
-            if (button && !typing) button.focus();
-          }}
+          ref={showSlip}
           onClick={() => {
             forgetUnseen(cashierId, sale.id);
             void queryClient.invalidateQueries({ queryKey: ["last-sale", cashierId] });
