@@ -41,7 +41,7 @@ test("electricity cash sale from the till home to the slip and back", async ({ p
   await page.keyboard.press("Enter");
   await expect(page.getByText("Kagiso Molefe")).toBeVisible();
   await expect(focused(page)).toHaveAccessibleName("Amount");
-  await page.keyboard.type("100");
+  await page.keyboard.type("105");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/slips\//);
   await expect(page.locator("[data-token]")).toHaveCount(3);
