@@ -89,7 +89,7 @@ test("the slip printed to PDF at 80 mm holds the tokens; print media shows only 
   expect(tokens.map(([l]) => l)).toEqual(["Credit", "Free basic electricity"]);
 
   await page.emulateMedia({ media: "print" });
-  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Print", exact: true })).toBeHidden();
   await expect(page.getByRole("article", { name: "Slip" })).toBeVisible();
   const box = await page.getByRole("article", { name: "Slip" }).boundingBox();
   // 72 mm of print on an 80 mm roll (96 px per inch).

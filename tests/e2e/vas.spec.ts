@@ -196,11 +196,11 @@ test("the demo cashier searches a voucher, quotes it, buys it and prints a slip 
   await expect(slip).toContainText("Google Play R100 gift card");
   await expect(slip).toContainText("R 102,50");
   await expect(slip).toContainText(/Receipt no\.\s*VR\d+/);
-  await page.getByRole("button", { name: "Print" }).click();
+  await page.getByRole("button", { name: "Print", exact: true }).click();
   // On paper only the slip prints: the PIN is on it, the till's controls are not.
   await page.emulateMedia({ media: "print" });
   await expect(pin).toBeVisible();
-  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Print", exact: true })).toBeHidden();
   await page.emulateMedia({ media: "screen" });
 
   const sandbox = await page.request.get(`${E2E.sandboxOrigin}/__sandbox/transactions`);
