@@ -3,10 +3,10 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { formatRand } from "@/lib/money";
 
-/** The message under a field: announced as it appears, linked by aria-describedby. */
+/** The message under a field: announced as it appears, linked by aria-describedby. It takes no room while empty, so a till screen of 768 px keeps Purchase in view. */
 export function FieldError({ id, message }: { id: string; message?: string | null }) {
   return (
-    <p id={id} aria-live="polite" className="min-h-6 text-sm font-medium text-danger">
+    <p id={id} aria-live="polite" className="text-sm font-medium text-danger">
       {message}
     </p>
   );

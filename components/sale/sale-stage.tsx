@@ -127,7 +127,7 @@ export function SaleNotice({
         ? stage.message
         : null;
   return (
-    <p id={id} role="alert" aria-live="assertive" className="min-h-6 text-danger">
+    <p id={id} role="alert" aria-live="assertive" className="text-danger">
       {message}
     </p>
   );

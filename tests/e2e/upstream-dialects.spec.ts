@@ -116,7 +116,9 @@ test("the breaker opens after repeated outages, pauses sales at once, shows it i
   await page.goto("/electricity");
   await expect(health).toHaveAttribute("data-state", "closed");
   const fault = await request.post(`${E2E.sandboxOrigin}/__sandbox/faults`, {
-    data: { path: "/v2/Electricity/ConfirmCustomer", kind: "http500", count: 100 },
+    // An outage of the whole core service: every path (the card follower asks about orders in
+    // the background too, and its answers would otherwise count as the service answering).
+    data: { path: "*", kind: "http500", count: 100 },
   });
   expect(fault.ok()).toBe(true);
   await page.getByLabel("Meter number").fill("01100000007");
@@ -140,11 +142,12 @@ test("the breaker opens after repeated outages, pauses sales at once, shows it i
   // History keeps working while sales are paused.
   await page.goto("/history");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  // Nothing more reached the core service while the breaker was open.
+  // Nothing more reached the core service while the breaker was open, but for at most the one
+  // probe it lets through after its pause (the card follower may be the one to make it).
   const still = (await (await request.get(`${E2E.sandboxOrigin}/__sandbox/faults`)).json()) as {
     faults: { remaining: number }[];
   };
-  expect(still.faults[0]?.remaining ?? 0).toBe(left);
+  expect(left - (still.faults[0]?.remaining ?? 0)).toBeLessThanOrEqual(1);
 
   await request.delete(`${E2E.sandboxOrigin}/__sandbox/faults`);
   await page.waitForTimeout(2200);
