@@ -220,6 +220,17 @@ export async function markPaidNotDelivered(saleId: string, now: Date): Promise<S
 /** For report queries joining card_orders to sales: this sale is paid, not delivered (money owed). */
 export const paidNotDeliveredSql = sql<boolean>`coalesce(${cardOrders.paidNotDeliveredAt} is not null and ${cardOrders.lateOutcome} is null and ${sales.status} = 'unknown' and ${sales.attempts} = 0, false)`;
 
+/** A paid-not-delivered sale nobody has delivered or refunded yet: what Deliver and Refund both claim. */
+function awaitingDelivery(saleId: string) {
+  return and(
+    eq(sales.id, saleId),
+    eq(sales.status, "unknown"),
+    eq(sales.attempts, 0),
+    isNull(sales.resolvedAt),
+    sql`${sales.error}->>'kind' = ${PAID_NOT_DELIVERED_KIND}`,
+  );
+}
+
 /**
  * The supervisor's Deliver: the paid-not-delivered sale goes back to pending (attempts 0)
  * so that the one send path (sendSale, under the sale's own key) takes it. Only one caller wins.
@@ -230,15 +241,7 @@ export async function reopenForDelivery(saleId: string): Promise<Sale | undefine
   const [row] = await database
     .update(sales)
     .set({ status: "pending", error: null, updatedAt: now })
-    .where(
-      and(
-        eq(sales.id, saleId),
-        eq(sales.status, "unknown"),
-        eq(sales.attempts, 0),
-        isNull(sales.resolvedAt),
-        sql`${sales.error}->>'kind' = ${PAID_NOT_DELIVERED_KIND}`,
-      ),
-    )
+    .where(awaitingDelivery(saleId))
     .returning();
   if (row)
     await database
@@ -266,15 +269,7 @@ export async function recordRefundedOutside(
       resolvedAt: now,
       resolutionNote: `Refunded outside Kassa: ${reason}`,
     })
-    .where(
-      and(
-        eq(sales.id, saleId),
-        eq(sales.status, "unknown"),
-        eq(sales.attempts, 0),
-        isNull(sales.resolvedAt),
-        sql`${sales.error}->>'kind' = ${PAID_NOT_DELIVERED_KIND}`,
-      ),
-    )
+    .where(awaitingDelivery(saleId))
     .returning();
   if (row)
     await database
