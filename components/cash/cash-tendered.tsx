@@ -27,10 +27,12 @@ export function CashTendered({ amountCents }: { amountCents: Cents | null }) {
             id={`${id}-tendered`}
             value={text}
             onChange={(e) => setText(e.target.value)}
+            // Counting is not buying: Enter here never submits the sale form around it.
+            onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
             inputMode="decimal"
             autoComplete="off"
             aria-describedby={`${id}-change`}
-            className="min-h-11 w-36 rounded border border-slate-400 px-3 py-2 font-mono"
+            className="min-h-11 w-28 rounded border border-slate-400 px-3 py-2 font-mono"
           />
         </label>
         <div role="group" aria-label="Notes tendered" className="flex flex-wrap gap-2">
@@ -39,7 +41,7 @@ export function CashTendered({ amountCents }: { amountCents: Cents | null }) {
               key={cents}
               type="button"
               onClick={() => setText(String(cents / 100))}
-              className="min-h-11 min-w-16 rounded-lg border border-slate-400 px-3 font-mono"
+              className="min-h-11 min-w-14 rounded-lg border border-slate-400 px-2 font-mono"
             >
               {cents === amountCents ? "Exact" : formatRand(cents).replace(/,00$/, "")}
             </button>
