@@ -203,7 +203,11 @@ export function CardPaymentScreen({ saleId, amountCents, onSettled, onNotPaid }:
         <p role="alert" className="text-red-700">
           {error}
           {!page && status === "starting" && startError && (
-            <button type="button" onClick={() => void start.refetch()} className="ml-3 min-h-11 underline">
+            <button
+              type="button"
+              onClick={() => void start.refetch()}
+              className="ml-3 min-h-11 underline"
+            >
               Try again
             </button>
           )}

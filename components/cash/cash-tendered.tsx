@@ -8,7 +8,14 @@ import { formatRand, parseRandInput, type Cents } from "@/lib/money";
  * Cash tendered and change due for a cash sale, beside Purchase. It only helps the
  * cashier count: nothing of it is sent or stored. A note key fills the amount tendered.
  */
-export function CashTendered({ amountCents }: { amountCents: Cents | null }) {
+export function CashTendered({
+  amountCents,
+  onEnter,
+}: {
+  amountCents: Cents | null;
+  /** Enter in the field: counted, on to the sale's own button (Enter never submits a form here). */
+  onEnter?: () => void;
+}) {
   const id = useId();
   const [text, setText] = useState("");
   if (amountCents === null || amountCents <= 0) return null;
@@ -28,7 +35,11 @@ export function CashTendered({ amountCents }: { amountCents: Cents | null }) {
             value={text}
             onChange={(e) => setText(e.target.value)}
             // Counting is not buying: Enter here never submits the sale form around it.
-            onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
+            onKeyDown={(e) => {
+              if (e.key !== "Enter") return;
+              e.preventDefault();
+              onEnter?.();
+            }}
             inputMode="decimal"
             autoComplete="off"
             aria-describedby={`${id}-change`}

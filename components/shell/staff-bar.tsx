@@ -10,7 +10,10 @@ export function StaffBar({ staff, children }: { staff: Staff; children?: React.R
   return (
     // One line on a till's 1024 px: every line the bar takes is a line less for the sale.
     <header className="no-print flex flex-wrap items-center gap-2 border-b border-slate-300 bg-white px-4 py-1">
-      <Link href={HOME_OF[staff.role]} className="inline-flex min-h-11 items-center text-xl font-bold text-brand">
+      <Link
+        href={HOME_OF[staff.role]}
+        className="inline-flex min-h-11 items-center text-xl font-bold text-brand"
+      >
         Kassa
       </Link>
       <UpstreamBadge />

@@ -174,8 +174,7 @@ const af: KioskMessages = {
     finishedTitle: "Hierdie betaling is klaar",
     startAgain: "Begin weer om jou boetes op te soek.",
     notClearedTitle: "Jou betaling is ontvang",
-    notCleared:
-      "Maar jou boetes kon nie afgehandel word nie. Vra asseblief die personeel om hulp.",
+    notCleared: "Maar jou boetes kon nie afgehandel word nie. Vra asseblief die personeel om hulp.",
     notPaidTitle: "Nie betaal nie",
     declined: "Jou kaartbetaling is geweier. Niks is betaal nie.",
     cancelled: "Jou kaartbetaling is gekanselleer. Niks is betaal nie.",
@@ -256,8 +255,7 @@ const zu: KioskMessages = {
       "Inombolo yesaziso inezinombolo eziyi-10 kuya kwezingama-20. Yihlole bese uzama futhi.",
     numberInvalid: "Le nombolo ayivumelekile. Yihlole bese uzama futhi.",
     notFound: "Azikho izinhlawulo ezitholakele zale nombolo.",
-    notHere:
-      "Le nhlawulo ayikwazi ukukhokhwa lapha. Sicela uyikhokhele emnyangweni wezokuhamba.",
+    notHere: "Le nhlawulo ayikwazi ukukhokhwa lapha. Sicela uyikhokhele emnyangweni wezokuhamba.",
     changed:
       "Izinhlawulo zakho zishintshile selokhu uzibhekile. Akukho okukhokhisiwe. Sicela uphinde uzibheke.",
     unsettled:
@@ -277,8 +275,7 @@ const zu: KioskMessages = {
     finishedTitle: "Le nkokhelo isiqediwe",
     startAgain: "Qala futhi ukuze ubheke izinhlawulo zakho.",
     notClearedTitle: "Inkokhelo yakho itholakele",
-    notCleared:
-      "Kodwa izinhlawulo zakho azikwazanga ukusulwa. Sicela ucele usizo kubasebenzi.",
+    notCleared: "Kodwa izinhlawulo zakho azikwazanga ukusulwa. Sicela ucele usizo kubasebenzi.",
     notPaidTitle: "Akukhokhiwe",
     declined: "Inkokhelo yakho ngekhadi yenqatshiwe. Akukho okukhokhiwe.",
     cancelled: "Inkokhelo yakho ngekhadi ikhanseliwe. Akukho okukhokhiwe.",

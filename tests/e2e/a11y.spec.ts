@@ -95,6 +95,7 @@ test.describe("cashier screens in the middle of a sale", () => {
     await page.getByRole("button", { name: "Get quote" }).click();
     await expect(page.getByRole("button", { name: "Purchase" })).toBeFocused();
     await page.getByLabel("Cash tendered (R)").fill("20");
+    await expect(page.getByTestId("change-due")).toHaveText("Change due R 6,00");
     await expectNoViolations(page, "airtime quote");
   });
 });

@@ -337,7 +337,9 @@ test.describe("the kiosk", () => {
       const back = page.getByRole("link", { name: "Back to the start" });
       await expectFits(page, back, at("card return"), fits);
       await page.goto(`/kiosk/fines/receipt/${stranger}`);
-      await expect(page.getByRole("heading", { name: "This receipt is no longer shown" })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { name: "This receipt is no longer shown" }),
+      ).toBeVisible();
       await expectFits(page, page.getByRole("button", { name: "Done" }), at("receipt"), fits);
     });
   }
@@ -394,6 +396,14 @@ test.describe("every till screen at counter sizes", () => {
       await till.goto("/fines");
       await expectFits(till, next("Look up fines"), at("fines"), fits);
       await lookUp(till, "ID number", "7811025234082");
+      // The choice comes next: the focus is on "select all", in view and not under Pay.
+      const all = till.getByLabel("Select all unpaid fines");
+      await expect(all).toBeFocused();
+      await expectInViewport(till, all, at("fines selection"));
+      if (!wide) {
+        const pay = await next("Pay").boundingBox();
+        expect((await all.boundingBox())!.y, at("select all above Pay")).toBeLessThan(pay!.y);
+      }
       await till.getByLabel("Select notice 0212600000000043").check();
       await expectFits(till, next("Pay"), at("fines after a look-up"), fits);
       if (wide) {

@@ -182,7 +182,8 @@ const ENGLISH = [
 
 async function expectNoEnglish(page: Page, where: string) {
   const shown = `${await page.title()}\n${await page.locator("main").innerText()}`;
-  for (const marker of ENGLISH) expect(shown, `${where}: English "${marker.source}"`).not.toMatch(marker);
+  for (const marker of ENGLISH)
+    expect(shown, `${where}: English "${marker.source}"`).not.toMatch(marker);
   await expectAccessible(page, where);
 }
 
@@ -271,7 +272,9 @@ for (const p of PAYERS) {
     await page.getByRole("button", { name: w.pay }).click();
     await expect(page).toHaveURL(new RegExp(`^${E2E.sandboxOrigin}/checkout/`));
     await page.getByRole("button", { name: "Cancel", exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/kiosk/pay/[0-9a-f-]{36}/cancelled\\?lang=${p.lang}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/kiosk/pay/[0-9a-f-]{36}/cancelled\\?lang=${p.lang}$`),
+    );
     await expect(page.getByRole("heading", { name: w.notPaid })).toBeVisible({ timeout: 30_000 });
     await expectNoEnglish(page, `${p.lang} not paid`);
 

@@ -40,10 +40,13 @@ export function FinesForm() {
   const [looking, setLooking] = useState(false);
   const tableRef = useRef<HTMLDivElement>(null);
   // After a look-up the next keystroke chooses fines: focus the first checkbox once the table is there.
+  // Centred, so that on a narrow screen the total and Pay at its foot never cover it.
   useEffect(() => {
-    tableRef.current
-      ?.querySelector<HTMLInputElement>("input[type=checkbox]:not(:disabled)")
-      ?.focus();
+    const box = tableRef.current?.querySelector<HTMLInputElement>(
+      "input[type=checkbox]:not(:disabled)",
+    );
+    box?.focus({ preventScroll: true });
+    box?.scrollIntoView({ block: "center" });
   }, [found]);
 
   /** The look-up of a number the shared schema passed; a refusal is the field's message. */

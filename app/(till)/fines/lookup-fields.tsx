@@ -49,7 +49,7 @@ export function LookupFields({ busy, onLookUp }: Props) {
       aria-label="Look up traffic fines"
     >
       <h1 className="text-2xl font-semibold">Traffic fines</h1>
-      <div className="grid items-start gap-3 md:grid-cols-[1fr_1fr_1fr_auto]">
+      <div className="grid items-start gap-3 md:grid-cols-[repeat(3,minmax(0,1fr))_auto]">
         {LOOKUP_KINDS.map((k) => (
           <div key={k} className="flex flex-col gap-1">
             <label htmlFor={`fines-${k}`} className="font-medium">
@@ -70,7 +70,7 @@ export function LookupFields({ busy, onLookUp }: Props) {
               }}
               aria-invalid={kind === k && message ? true : undefined}
               aria-describedby={`fines-${k}-error`}
-              className={`${inputClass} font-mono`}
+              className={`${inputClass} w-full min-w-0 font-mono`}
             />
             <FieldError id={`fines-${k}-error`} message={kind === k ? message : null} />
           </div>

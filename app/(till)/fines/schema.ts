@@ -8,8 +8,7 @@ export const lookupSchema = z
   .check(
     z.superRefine((input, ctx) => {
       const checked = checkLookup(input.kind, input.value);
-      if (!checked.ok)
-        ctx.addIssue({ code: "custom", path: ["value"], message: checked.message });
+      if (!checked.ok) ctx.addIssue({ code: "custom", path: ["value"], message: checked.message });
     }),
   );
 export type LookupInput = z.infer<typeof lookupSchema>;

@@ -26,7 +26,10 @@ export function RetryButton({ sale }: { sale: SaleView }) {
 
   if (done?.status === "completed") {
     return (
-      <Link href={`/slips/${done.id}?fresh=1`} className="inline-flex min-h-11 items-center font-semibold underline">
+      <Link
+        href={`/slips/${done.id}?fresh=1`}
+        className="inline-flex min-h-11 items-center font-semibold underline"
+      >
         Completed — print slip
       </Link>
     );

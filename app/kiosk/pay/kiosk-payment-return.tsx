@@ -34,8 +34,7 @@ export function KioskPaymentReturn({
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const say = (title: string, words: string) =>
-      setShown({ kind: "message", title, text: words });
+    const say = (title: string, words: string) => setShown({ kind: "message", title, text: words });
     const check = async (n: number) => {
       const result = await finishKioskCardPaymentAction({
         saleId,

@@ -39,7 +39,9 @@ export async function expectInViewport(
   expect.soft(box!.y, `${where}: above the top`).toBeGreaterThanOrEqual(0);
   expect.soft(box!.x, `${where}: off the left edge`).toBeGreaterThanOrEqual(0);
   if (unscrolled)
-    expect.soft(await page.evaluate(() => window.scrollY), `${where}: only after scrolling`).toBe(0);
+    expect
+      .soft(await page.evaluate(() => window.scrollY), `${where}: only after scrolling`)
+      .toBe(0);
 }
 
 /**
@@ -83,7 +85,9 @@ export async function expectFits(
   { min, unscrolled = false }: { min: number; unscrolled?: boolean },
 ) {
   if (process.env.SHOTS)
-    await page.screenshot({ path: `test-results/shots/${where.replace(/[^a-z0-9×]+/gi, "-")}.png` });
+    await page.screenshot({
+      path: `test-results/shots/${where.replace(/[^a-z0-9×]+/gi, "-")}.png`,
+    });
   await expectNoHorizontalOverflow(page, where);
   await expectInViewport(page, next, `${where}: next action`, { unscrolled });
   await expectTouchTargets(page, min, where);

@@ -51,7 +51,10 @@ export default async function ZReportPage({
         >
           Reprint
         </Link>
-        <Link href="/till" className="inline-flex min-h-11 items-center rounded-lg border border-slate-400 px-4 py-2">
+        <Link
+          href="/till"
+          className="inline-flex min-h-11 items-center rounded-lg border border-slate-400 px-4 py-2"
+        >
           Back to the till
         </Link>
       </div>
