@@ -43,27 +43,39 @@ export function idDateOfBirth(idNumber: string, today: Date = new Date()): Date 
   return born;
 }
 
+/** Why a number is not an ID number, for screens that say it in another language (the kiosk). */
+export type IdProblem = "empty" | "digits" | "length" | "date" | "check_digit";
+
 export type IdCheck =
-  { ok: true; idNumber: string; dateOfBirth: Date } | { ok: false; message: string };
+  | { ok: true; idNumber: string; dateOfBirth: Date }
+  | { ok: false; message: string; reason: IdProblem };
 
 /** The three checks of issue 6, each with a message a customer or cashier can act on. */
 export function checkIdNumber(text: string, today: Date = new Date()): IdCheck {
   const idNumber = normaliseIdNumber(text);
-  if (idNumber === "") return { ok: false, message: "Enter the 13-digit ID number." };
-  if (!/^\d+$/.test(idNumber)) return { ok: false, message: "An ID number has digits only." };
+  if (idNumber === "")
+    return { ok: false, message: "Enter the 13-digit ID number.", reason: "empty" };
+  if (!/^\d+$/.test(idNumber))
+    return { ok: false, message: "An ID number has digits only.", reason: "digits" };
   if (idNumber.length !== 13)
-    return { ok: false, message: `An ID number has 13 digits; this one has ${idNumber.length}.` };
+    return {
+      ok: false,
+      message: `An ID number has 13 digits; this one has ${idNumber.length}.`,
+      reason: "length",
+    };
   const dateOfBirth = idDateOfBirth(idNumber, today);
   if (!dateOfBirth)
     return {
       ok: false,
       message:
         "The first six digits of an ID number are the date of birth (YYMMDD); this is not a real date.",
+      reason: "date",
     };
   if (!luhnValid(idNumber))
     return {
       ok: false,
       message: "This ID number is mistyped: its last digit does not match. Check it and try again.",
+      reason: "check_digit",
     };
   return { ok: true, idNumber, dateOfBirth };
 }

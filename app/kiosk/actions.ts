@@ -47,7 +47,7 @@ export const kioskPayFinesAction = staffAction(
       fines: input.fines,
       method: "card",
     });
-    const { paymentPageUrl } = await startKioskCardPayment(sale.id, staff);
+    const { paymentPageUrl } = await startKioskCardPayment(sale.id, staff, input.lang);
     return { saleId: sale.id, paymentPageUrl };
   },
   { upstreamField: () => "fines" },

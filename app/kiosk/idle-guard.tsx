@@ -7,12 +7,6 @@ export const KIOSK_IDLE_MS = 60_000;
 /** The last seconds show a "Still there?" countdown. */
 const WARN_MS = 15_000;
 
-const ENGLISH = {
-  title: "Still there?",
-  clearsIn: "This screen clears in {seconds} seconds.",
-  stay: "I'm still here",
-};
-
 const ACTIVITY = ["pointerdown", "touchstart", "keydown"] as const;
 
 /**
@@ -22,13 +16,13 @@ const ACTIVITY = ["pointerdown", "touchstart", "keydown"] as const;
  */
 export function IdleGuard({
   onIdle,
-  text = ENGLISH,
+  text,
   idleMs = KIOSK_IDLE_MS,
   active = true,
 }: {
   onIdle(): void;
   /** In the customer's language; `clearsIn` holds a `{seconds}` slot. */
-  text?: { title: string; clearsIn: string; stay: string };
+  text: { title: string; clearsIn: string; stay: string };
   idleMs?: number;
   active?: boolean;
 }) {

@@ -4,7 +4,9 @@ import Link from "next/link";
 import { useCallback, useState } from "react";
 import { useRouter } from "next/navigation";
 import { newSaleKey } from "@/components/sale/sale-store";
+import { checkLookup } from "@/lib/fines/lookup-kind";
 import { selectedFines } from "@/lib/fines/selection";
+import { kioskCheckProblem, kioskProblem } from "@/lib/i18n/kiosk-problems";
 import type { FineRow } from "@/lib/fines/view";
 import { KIOSK_LOCALES, KIOSK_LOCALE_NAMES, type KioskLocale } from "@/lib/i18n/kiosk-messages";
 import type { KioskText } from "@/lib/i18n/kiosk-text";
@@ -40,14 +42,18 @@ function Visit({ text, locale, onDone }: { text: KioskText; locale: KioskLocale;
 
   const lookUp = useCallback(async () => {
     if (stage.is !== "enter") return;
+    // The server's own check, here first: a number that cannot be right is never sent.
+    const checked = checkLookup(stage.kind, digits);
+    if (!checked.ok) return setError(text.problems[kioskCheckProblem(stage.kind, checked.reason)]);
     setBusy(true);
     setError(null);
     const result = await kioskLookUpAction({ kind: stage.kind, value: digits });
     setBusy(false);
-    if (!result.ok) return setError(result.fieldErrors?.value ?? result.error);
+    // Codes, never the server's English: the kiosk says it in the customer's language.
+    if (!result.ok) return setError(text.problems[kioskProblem(result.code)]);
     setSelected(new Set());
     setStage({ is: "fines", kind: stage.kind, fines: result.data.fines });
-  }, [stage, digits]);
+  }, [stage, digits, text]);
 
   async function pay() {
     if (stage.is !== "fines") return;
@@ -62,10 +68,11 @@ function Visit({ text, locale, onDone }: { text: KioskText; locale: KioskLocale;
       value: digits,
       idempotencyKey: key,
       fines: chosen,
+      lang: locale,
     });
     if (!result.ok) {
       setBusy(false);
-      return setError(result.fieldErrors?.fines ?? result.error);
+      return setError(text.problems[kioskProblem(result.code)]);
     }
     setStage({ is: "leaving" });
     // The hosted checkout replaces this page: going back never shows the customer's fines.

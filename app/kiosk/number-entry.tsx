@@ -51,7 +51,7 @@ export function NumberEntry({
   }, [digits, kind, busy, onDigits, onLookUp]);
 
   return (
-    <div className="mx-auto grid max-w-5xl items-center gap-6 pt-4 landscape:grid-cols-2 portrait:max-w-xl portrait:pt-16">
+    <div className="mx-auto grid max-w-5xl items-center gap-6 pt-4 landscape:grid-cols-2 portrait:max-w-xl portrait:md:pt-16">
       <div className="flex flex-col gap-4">
         <label className="flex w-full flex-col gap-2">
           <span className="text-3xl font-semibold">{label}</span>
@@ -74,7 +74,7 @@ export function NumberEntry({
             aria-pressed={reveal}
             className="min-h-12 rounded-xl bg-slate-600 px-6 py-3 text-2xl"
           >
-            {reveal ? "Hide" : "Show"}
+            {reveal ? text.entry.hide : text.entry.show}
           </button>
         )}
         <p

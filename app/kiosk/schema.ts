@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkLookup } from "@/lib/fines/lookup-kind";
+import { KIOSK_LOCALES } from "@/lib/i18n/kiosk-messages";
 
 /** At the kiosk a customer looks up by their ID number or a notice number (no business look-up). */
 export const KIOSK_LOOKUP_KINDS = ["id", "notice"] as const;
@@ -15,6 +16,8 @@ export const kioskPaySchema = z
   .object({
     ...lookupFields,
     idempotencyKey: z.string().uuid(),
+    /** The customer's language: the checkout returns to the kiosk in it. */
+    lang: z.enum(KIOSK_LOCALES).optional(),
     fines: z
       .array(
         z.object({

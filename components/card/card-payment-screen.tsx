@@ -186,7 +186,7 @@ export function CardPaymentScreen({ saleId, amountCents, onSettled, onNotPaid }:
               type="button"
               onClick={cancel}
               disabled={status === "cancelling" || status === "sending" || status === "starting"}
-              className="rounded border border-slate-400 px-4 py-2 disabled:opacity-50"
+              className="min-h-11 rounded border border-slate-400 px-4 py-2 disabled:opacity-50"
             >
               Cancel card payment
             </button>
@@ -203,7 +203,11 @@ export function CardPaymentScreen({ saleId, amountCents, onSettled, onNotPaid }:
         <p role="alert" className="text-red-700">
           {error}
           {!page && status === "starting" && startError && (
-            <button type="button" onClick={() => void start.refetch()} className="ml-3 underline">
+            <button
+              type="button"
+              onClick={() => void start.refetch()}
+              className="ml-3 min-h-11 underline"
+            >
               Try again
             </button>
           )}

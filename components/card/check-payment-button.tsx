@@ -39,7 +39,7 @@ export function CheckPaymentButton({ saleId }: { saleId: string }) {
         type="button"
         disabled={check.isPending}
         onClick={() => check.mutate()}
-        className="rounded border border-slate-500 px-3 py-1 font-semibold disabled:opacity-50"
+        className="min-h-11 rounded border border-slate-500 px-3 py-1 font-semibold disabled:opacity-50"
       >
         Check payment
       </button>

@@ -8,7 +8,14 @@ import { formatRand, parseRandInput, type Cents } from "@/lib/money";
  * Cash tendered and change due for a cash sale, beside Purchase. It only helps the
  * cashier count: nothing of it is sent or stored. A note key fills the amount tendered.
  */
-export function CashTendered({ amountCents }: { amountCents: Cents | null }) {
+export function CashTendered({
+  amountCents,
+  onEnter,
+}: {
+  amountCents: Cents | null;
+  /** Enter in the field: counted, on to the sale's own button (Enter never submits a form here). */
+  onEnter?: () => void;
+}) {
   const id = useId();
   const [text, setText] = useState("");
   if (amountCents === null || amountCents <= 0) return null;
@@ -27,10 +34,16 @@ export function CashTendered({ amountCents }: { amountCents: Cents | null }) {
             id={`${id}-tendered`}
             value={text}
             onChange={(e) => setText(e.target.value)}
+            // Counting is not buying: Enter here never submits the sale form around it.
+            onKeyDown={(e) => {
+              if (e.key !== "Enter") return;
+              e.preventDefault();
+              onEnter?.();
+            }}
             inputMode="decimal"
             autoComplete="off"
             aria-describedby={`${id}-change`}
-            className="min-h-11 w-36 rounded border border-slate-400 px-3 py-2 font-mono"
+            className="min-h-11 w-28 rounded border border-slate-400 px-3 py-2 font-mono"
           />
         </label>
         <div role="group" aria-label="Notes tendered" className="flex flex-wrap gap-2">
@@ -39,7 +52,7 @@ export function CashTendered({ amountCents }: { amountCents: Cents | null }) {
               key={cents}
               type="button"
               onClick={() => setText(String(cents / 100))}
-              className="min-h-11 min-w-16 rounded-lg border border-slate-400 px-3 font-mono"
+              className="min-h-11 min-w-14 rounded-lg border border-slate-400 px-2 font-mono"
             >
               {cents === amountCents ? "Exact" : formatRand(cents).replace(/,00$/, "")}
             </button>

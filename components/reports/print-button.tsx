@@ -6,7 +6,7 @@ export function PrintButton({ label = "Print" }: { label?: string }) {
     <button
       type="button"
       onClick={() => window.print()}
-      className="no-print rounded-lg bg-brand px-4 py-2 font-semibold text-white"
+      className="no-print min-h-11 rounded-lg bg-brand px-4 py-2 font-semibold text-white"
     >
       {label}
     </button>

@@ -125,7 +125,7 @@ export function NotConfirmed({
       <button
         type="button"
         onClick={onLeave}
-        className="self-start rounded-lg border border-slate-400 bg-white px-4 py-2"
+        className="min-h-11 self-start rounded-lg border border-slate-400 bg-white px-4 py-2"
       >
         Next customer
       </button>

@@ -104,14 +104,14 @@ export function SaleNotice({
             type="button"
             autoFocus
             onClick={() => sale.sellAgain()}
-            className="rounded-lg bg-warn px-4 py-2 font-semibold text-white"
+            className="min-h-11 rounded-lg bg-warn px-4 py-2 font-semibold text-white"
           >
             Sell again
           </button>
           <button
             type="button"
             onClick={sale.reset}
-            className="rounded-lg border border-slate-400 bg-white px-4 py-2"
+            className="min-h-11 rounded-lg border border-slate-400 bg-white px-4 py-2"
           >
             Cancel
           </button>
@@ -161,14 +161,14 @@ function NotRecordedSlip({ sale, onNewSale }: { sale: SaleView; onNewSale(): voi
       <button
         type="button"
         onClick={() => window.print()}
-        className="self-start rounded-lg border border-slate-400 px-4 py-2"
+        className="min-h-11 self-start rounded-lg border border-slate-400 px-4 py-2"
       >
         Print
       </button>
       <button
         type="button"
         onClick={onNewSale}
-        className="self-start rounded-lg bg-brand px-4 py-2 font-semibold text-white"
+        className="min-h-11 self-start rounded-lg bg-brand px-4 py-2 font-semibold text-white"
       >
         New sale
       </button>

@@ -41,22 +41,22 @@ export function SlipControls({ printNow, newSaleHref, settledUrl }: Props) {
   }, [router, newSaleHref]);
 
   return (
-    <div className="no-print flex gap-3">
+    <div className="no-print flex flex-wrap gap-3">
       <Link
         href={newSaleHref}
         ref={newSale}
-        className="rounded-lg bg-brand px-5 py-2 text-lg font-semibold text-white"
+        className="inline-flex min-h-11 items-center rounded-lg bg-brand px-5 py-2 text-lg font-semibold text-white"
       >
         New sale
       </Link>
       <button
         type="button"
         onClick={() => window.print()}
-        className="rounded-lg border border-brand px-5 py-2 text-lg text-brand"
+        className="min-h-11 rounded-lg border border-brand px-5 py-2 text-lg text-brand"
       >
         Print
       </button>
-      <Link href="/history" className="self-center underline">
+      <Link href="/history" className="inline-flex min-h-11 items-center underline">
         History
       </Link>
     </div>

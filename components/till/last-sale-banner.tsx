@@ -165,7 +165,7 @@ export function LastSaleBanner() {
         </p>
         <Link
           href={FORM_PATH[sale.kind]}
-          className="rounded-lg bg-warn px-4 py-2 font-semibold text-white"
+          className="min-h-11 rounded-lg bg-warn px-4 py-2 font-semibold text-white"
         >
           Open the sale
         </Link>

@@ -12,18 +12,37 @@ import { AccessDenied, requireRole, type Staff } from "./staff";
  */
 export type ActionResult<T> =
   | { ok: true; data: T }
-  | { ok: false; error: string; fieldErrors?: Record<string, string>; duplicateOf?: SaleView };
+  | {
+      ok: false;
+      error: string;
+      fieldErrors?: Record<string, string>;
+      duplicateOf?: SaleView;
+      /** Why, as a code: a screen in another language (the kiosk) says it in its own words. */
+      code: string;
+    };
 
 /** Thrown inside an action body for an error the user should read next to a field or the form. */
 export class ActionError extends Error {
+  readonly duplicateOf?: SaleView;
+  /** The reason as a code (`ActionResult`'s `code`); "refused" when none is given. */
+  readonly code: string;
+
   constructor(
     message: string,
     readonly field?: string,
-    readonly duplicateOf?: SaleView,
+    more: { duplicateOf?: SaleView; code?: string } = {},
   ) {
     super(message);
     this.name = "ActionError";
+    this.duplicateOf = more.duplicateOf;
+    this.code = more.code ?? "refused";
   }
+}
+
+/** The code of a core-service refusal: the upstream's own error number where it gave one. */
+function upstreamCode(error: UpstreamError): string {
+  if (error.kind === "rejected" && error.code !== undefined) return `rejected_${error.code}`;
+  return `upstream_${error.kind}`;
 }
 
 export interface StaffActionOptions {
@@ -111,16 +130,23 @@ export function staffAction<S extends z.core.$ZodType, T>(
     try {
       staff = await requireRole(...roles);
     } catch (error) {
-      if (error instanceof AccessDenied) return { ok: false, error: error.message };
+      if (error instanceof AccessDenied)
+        return { ok: false, error: error.message, code: "access_denied" };
       // The role check is the action's first read: a database that is down stops it here,
       // before the body (so before the core service), and the cashier is told plainly.
-      if (isDatabaseDown(error)) return { ok: false, error: DATABASE_DOWN_MESSAGE };
+      if (isDatabaseDown(error))
+        return { ok: false, error: DATABASE_DOWN_MESSAGE, code: "database_down" };
       throw error;
     }
     const parsed = z.safeParse(schema, input);
     if (!parsed.success) {
       const fieldErrors = fieldErrorsOf(parsed.error);
-      return { ok: false, error: "Please correct the marked fields.", fieldErrors };
+      return {
+        ok: false,
+        error: "Please correct the marked fields.",
+        fieldErrors,
+        code: "invalid_input",
+      };
     }
     try {
       return { ok: true, data: await body(parsed.data, staff) };
@@ -131,6 +157,7 @@ export function staffAction<S extends z.core.$ZodType, T>(
           error: error.message,
           fieldErrors: error.field ? { [error.field]: error.message } : undefined,
           ...(error.duplicateOf ? { duplicateOf: error.duplicateOf } : {}),
+          code: error.code,
         };
       }
       // The one translation of the core service's refusals into the screen's words.
@@ -140,14 +167,17 @@ export function staffAction<S extends z.core.$ZodType, T>(
           ok: false,
           error: error.cashierMessage,
           fieldErrors: field ? { [field]: error.cashierMessage } : undefined,
+          code: upstreamCode(error),
         };
       }
-      if (isDatabaseDown(error)) return { ok: false, error: DATABASE_DOWN_AFTER_START_MESSAGE };
+      if (isDatabaseDown(error))
+        return { ok: false, error: DATABASE_DOWN_AFTER_START_MESSAGE, code: "database_down" };
       logUnexpected("action failed", error);
       return {
         ok: false,
         error:
           "Something went wrong on the server. Check the sale in History before selling again.",
+        code: "server_error",
       };
     }
   };

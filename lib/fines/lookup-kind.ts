@@ -12,7 +12,14 @@ export const LOOKUP_LABELS: Record<LookupKind, string> = {
   notice: "Notice number",
 };
 
-export type LookupCheck = { ok: true; value: string } | { ok: false; message: string };
+export type LookupCheck =
+  | { ok: true; value: string }
+  | {
+      ok: false;
+      message: string;
+      /** Why, as a code: the kiosk says it in the customer's language. */
+      reason: "empty" | "digits" | "length" | "date" | "check_digit" | "format" | "year";
+    };
 
 /** The check made before any call, the same in the browser and in the server action. */
 export function checkLookup(kind: LookupKind, text: string, today: Date = new Date()): LookupCheck {

@@ -45,7 +45,7 @@ export async function lookUpFines(
   field = "value",
 ): Promise<FinesFound> {
   const checked = checkLookup(kind, text);
-  if (!checked.ok) throw new ActionError(checked.message, field);
+  if (!checked.ok) throw new ActionError(checked.message, field, { code: "invalid_input" });
   const found = await ask(kind, checked.value);
   return { fines: found.fines.map(toRow), hasFinesToPay: found.hasFinesToPay };
 }

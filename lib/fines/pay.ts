@@ -39,6 +39,7 @@ async function refuseIfUnsettled(notices: string[]): Promise<void> {
     throw new ActionError(
       `Notice ${clash} is in an earlier sale that is not confirmed. Do not take payment again: a supervisor must check that sale first.`,
       "fines",
+      { code: "fine_unsettled" },
     );
   }
 }
@@ -80,6 +81,7 @@ async function validateAmounts(input: FinesSaleInput, paymentType: "CASH" | "CAR
       throw new ActionError(
         `The amount has changed: the registry says ${formatRand(check.correctCents)} is due for these fines, not ${formatRand(proposed)}. Nothing was charged. Look the fines up again.`,
         "fines",
+        { code: "amount_changed" },
       );
     }
   } catch (error) {
@@ -93,6 +95,8 @@ async function validateAmounts(input: FinesSaleInput, paymentType: "CASH" | "CAR
         // A message for the whole sale (shown by Pay), not one field's.
         throw new ActionError(
           `${named.length === 1 ? "Notice" : "Notices"} ${named.join(", ")}: ${error.cashierMessage} Nothing was charged.`,
+          undefined,
+          { code: error.code === undefined ? "refused" : `rejected_${error.code}` },
         );
       }
     }
@@ -125,15 +129,21 @@ export async function sellFines(staff: Staff, input: FinesSaleInput): Promise<Sa
           throw new ActionError(
             `Notice ${chosen.noticeNumber} is no longer in this look-up. Look the fines up again.`,
             "fines",
+            { code: "fine_gone" },
           );
         if (row.isPaid)
           throw new ActionError(
             `Notice ${chosen.noticeNumber} is already paid. Look the fines up again.`,
             "fines",
+            { code: "fine_paid" },
           );
         const p = payability(row);
         if (!p.payable)
-          throw new ActionError(`Notice ${chosen.noticeNumber} cannot be paid here. ${p.reason}`);
+          throw new ActionError(
+            `Notice ${chosen.noticeNumber} cannot be paid here. ${p.reason}`,
+            undefined,
+            { code: "fine_not_payable" },
+          );
         return { ...row, grossCents: chosen.grossCents };
       });
       await refuseIfUnsettled(notices);

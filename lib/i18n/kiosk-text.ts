@@ -27,6 +27,9 @@ export function kioskText(locale: KioskLocale): KioskText {
     entry: section("entry"),
     keypad: section("keypad"),
     fines: section("fines"),
+    problems: section("problems"),
+    payment: section("payment"),
+    receipt: section("receipt"),
     idle: section("idle", { seconds: "{seconds}" }),
   };
 }

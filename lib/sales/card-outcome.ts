@@ -121,6 +121,12 @@ export const NOT_PAID_MESSAGES: Record<NotPaidReason, string> = {
   not_paid: "The card payment was not made in time. Nothing was sold.",
 };
 
+/** Which of the not-paid reasons a settled sale's message says, or null for another message. */
+export function notPaidReasonOf(message: string): NotPaidReason | null {
+  const reasons = Object.keys(NOT_PAID_MESSAGES) as NotPaidReason[];
+  return reasons.find((r) => NOT_PAID_MESSAGES[r] === message) ?? null;
+}
+
 export const UNVERIFIED_MESSAGES: Record<UnverifiedReason, string> = {
   still_pending:
     "The card payment was still in progress. Not confirmed — do not sell again. A supervisor will check it.",

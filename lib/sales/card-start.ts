@@ -6,6 +6,7 @@ import { actorOf } from "@/lib/auth/actor";
 import { ActionError } from "@/lib/auth/action";
 import type { Staff } from "@/lib/auth/staff";
 import type { Sale } from "@/lib/db/schema";
+import type { KioskLocale } from "@/lib/i18n/kiosk-messages";
 import { createOrder, isUpstreamError } from "@/lib/upstream";
 import { findSale } from "./journal";
 import { planOrder } from "./card-lines";
@@ -23,13 +24,18 @@ import {
 
 /** Opening a card order for a recorded sale (see the contract in lib/sales/card.ts). */
 
-/** Where the hosted checkout sends the customer back to: Kassa's own address and the sale id, nothing else. */
+/**
+ * Where the hosted checkout sends the customer back to: Kassa's own address and the sale id,
+ * and at a kiosk the customer's language (so the return page and receipt speak it), nothing else.
+ */
 export function cardReturnUrls(
   saleId: string,
   channel: "counter" | "kiosk",
+  lang: KioskLocale = "en",
 ): { success: string; cancel: string } {
   const base = `${env().publicUrl}${channel === "kiosk" ? "/kiosk/pay" : "/pay"}/${encodeURIComponent(saleId)}`;
-  return { success: `${base}/done`, cancel: `${base}/cancelled` };
+  const query = channel === "kiosk" && lang !== "en" ? `?lang=${lang}` : "";
+  return { success: `${base}/done${query}`, cancel: `${base}/cancelled${query}` };
 }
 
 /** The sale must be a card sale the caller made, at this till (a kiosk only ever sees its own). */
@@ -51,7 +57,11 @@ async function waitForPaymentPage(saleId: string): Promise<string | null> {
 }
 
 /** Open the order at the core service (once per sale) and return where the customer pays. */
-export async function startCardPayment(saleId: string, staff: Staff): Promise<CardPaymentView> {
+export async function startCardPayment(
+  saleId: string,
+  staff: Staff,
+  lang: KioskLocale = "en",
+): Promise<CardPaymentView> {
   const sale = await ownCardSale(saleId, staff);
   const existing = await findCardOrder(sale.id);
   if (sale.status !== "pending" || sale.attempts > 0) return viewOfSale(sale, existing);
@@ -78,7 +88,7 @@ export async function startCardPayment(saleId: string, staff: Staff): Promise<Ca
       totalCents: sale.amountCents,
       vatCents: plan.vatCents,
       lines: plan.lines,
-      returnTo: cardReturnUrls(sale.id, counter ? "counter" : "kiosk"),
+      returnTo: cardReturnUrls(sale.id, counter ? "counter" : "kiosk", lang),
       metadata: { till: staff.till.id, cashier: staff.username, kind: sale.kind },
     });
     const saved = await saveOpenedOrder(

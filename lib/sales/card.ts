@@ -35,6 +35,7 @@
 import "server-only";
 import { ActionError } from "@/lib/auth/action";
 import type { Staff } from "@/lib/auth/staff";
+import type { KioskLocale } from "@/lib/i18n/kiosk-messages";
 import type { CardPaymentView } from "./card-view";
 import { startCardPayment } from "./card-start";
 import { checkCardPayment } from "./card-check";
@@ -51,14 +52,17 @@ export { checkCardPayment } from "./card-check";
 export async function startKioskCardPayment(
   saleId: string,
   staff: Staff,
+  lang: KioskLocale = "en",
 ): Promise<{ paymentPageUrl: string }> {
   if (staff.role !== "kiosk") throw new ActionError("Only a kiosk pays through the redirect flow.");
-  const view = await startCardPayment(saleId, staff);
+  const view = await startCardPayment(saleId, staff, lang);
   if (view.state === "waiting") return { paymentPageUrl: view.paymentPageUrl };
   throw new ActionError(
     view.state === "not_paid" || view.state === "unverified"
       ? view.reason
       : "This sale is already settled.",
+    undefined,
+    { code: "card_not_started" },
   );
 }
 

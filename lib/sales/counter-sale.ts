@@ -129,7 +129,7 @@ function refuseDuplicate(input: CounterSale, earlier: SentSale): never {
   throw new ActionError(
     `${what} was sold ${minutes === 1 ? "about a minute" : `${minutes} minutes`} ago at this till or by you. Sell it again only if the customer wants a second one.`,
     undefined,
-    saleViewOf(earlier),
+    { duplicateOf: saleViewOf(earlier), code: "duplicate" },
   );
 }
 

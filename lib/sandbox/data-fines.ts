@@ -214,6 +214,24 @@ export const FINES: readonly Fine[] = [
     300,
   ),
   f(
+    "0222600000000108",
+    "MP 41 LB GP",
+    BELT,
+    "2026-10-14",
+    "12:40:05",
+    pta("Lynnwood Road", "Brooklyn"),
+    200,
+  ),
+  f(
+    "0222600000000116",
+    "ND 902-117",
+    PHONE,
+    "2026-10-15",
+    "16:22:48",
+    pta("Church Street", "Arcadia"),
+    250,
+  ),
+  f(
     "0222600000000090",
     "LMN 220 GP",
     SPEED(60, 79),
@@ -401,6 +419,9 @@ export const INFRINGERS: readonly Infringer[] = [
   { kind: "person", id: "8804126341087", name: "Bongani Mthembu", notices: ["0222600000000090"] },
   // The kiosk's "Back after Done" spec pays this one fine and nobody else touches it.
   { kind: "person", id: "9006155123084", name: "Ayanda Khoza", notices: ["0222600000000082"] },
+  // The kiosk-language spec pays these in Afrikaans and isiZulu; nobody else touches them.
+  { kind: "person", id: "8707125800088", name: "Marike Botha", notices: ["0222600000000108"] },
+  { kind: "person", id: "9511235679088", name: "Sizwe Ndlovu", notices: ["0222600000000116"] },
   { kind: "person", id: "9909090678080", name: "Lerato Khumalo", notices: [] },
   { kind: "person", id: "7606185123087", name: "Nomvula Shabalala", notices: ["0412600000000058"] },
   {

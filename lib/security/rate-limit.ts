@@ -96,7 +96,8 @@ export async function limitOrRefuse(
   try {
     await consume(name, key, actor, subject);
   } catch (error) {
-    if (error instanceof RateLimited) throw new ActionError(error.message);
+    if (error instanceof RateLimited)
+      throw new ActionError(error.message, undefined, { code: "rate_limited" });
     throw error;
   }
 }

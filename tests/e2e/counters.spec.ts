@@ -1,13 +1,20 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO, ensureShiftOpen, signIn } from "./support/auth";
 import { E2E, STATE } from "./support/env";
 import { sellElectricity } from "./support/office";
 import { sandboxTransactions } from "./support/municipal";
 import { fineRow, lookUp } from "./support/fines";
+import {
+  expectAccessible,
+  expectFits,
+  expectInViewport,
+  expectNoHorizontalOverflow,
+  SIZES,
+  sizeName,
+} from "./support/screens";
 
 /**
  * Real counters: the till's paper (58 mm slip printed to PDF and read back), cash drops in
@@ -17,15 +24,8 @@ import { fineRow, lookUp } from "./support/fines";
  */
 test.describe.configure({ mode: "serial" });
 
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-  { width: 1080, height: 1920 },
-];
-
-async function tillThree(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
+async function tillThree(browser: Browser, viewport?: { width: number; height: number }) {
+  const context = await browser.newContext(viewport ? { viewport } : {});
   const page = await context.newPage();
   await signIn(page, { ...DEMO.cashier2, till: "Till 3" });
   await expect(page).toHaveURL(/\/till/);
@@ -36,37 +36,6 @@ async function tillThree(browser: Browser): Promise<Page> {
 async function supervisor(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ storageState: STATE.supervisor });
   return context.newPage();
-}
-
-async function expectNoHorizontalOverflow(page: Page, where: string) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow, `${where}: wider than the screen`).toBeLessThanOrEqual(0);
-}
-
-/** The element is wholly inside the viewport without scrolling. */
-async function expectInViewport(page: Page, locator: ReturnType<Page["locator"]>, where: string) {
-  await expect(locator, where).toBeVisible();
-  const box = await locator.boundingBox();
-  const view = page.viewportSize()!;
-  expect(box, where).not.toBeNull();
-  expect(box!.y + box!.height, `${where}: below the fold`).toBeLessThanOrEqual(view.height);
-  expect(box!.x + box!.width, `${where}: off the right edge`).toBeLessThanOrEqual(view.width);
-  expect(box!.y, `${where}: above the top`).toBeGreaterThanOrEqual(0);
-}
-
-async function expectAccessible(page: Page, where: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const blocking = results.violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(
-    blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
-    where,
-  ).toEqual([]);
 }
 
 test("a supervisor sets Till 3 to 58 mm paper and its slip prints each token on one line", async ({
@@ -339,73 +308,162 @@ test.describe("the kiosk", () => {
     await expect(court.getByTestId("fine-vehicle")).toHaveText("CA 123-456");
   });
 
-  for (const size of SIZES.filter((s) => s.width >= 1000)) {
-    test(`at ${size.width}×${size.height} the kiosk's main action is always in view`, async ({
+  // Every kiosk screen, at the kiosk's own sizes and the till's: the main action in view
+  // (without scrolling on a kiosk's screen), no sideways scrolling, 48 px touch targets.
+  for (const size of SIZES) {
+    test(`at ${sizeName(size)} every kiosk screen fits, its main action in view`, async ({
       page,
     }) => {
+      const at = (where: string) => `kiosk ${where} at ${sizeName(size)}`;
+      const fits = { min: 48, unscrolled: size.width >= 1000 };
       await page.setViewportSize(size);
       await page.goto("/kiosk");
-      await expectNoHorizontalOverflow(page, "kiosk start");
-      await expectInViewport(
-        page,
-        page.getByRole("button", { name: "Use my ID number" }),
-        "Use my ID number",
-      );
-      await page.getByRole("button", { name: "Use my ID number" }).click();
+      const useId = page.getByRole("button", { name: "Use my ID number" });
+      await expectFits(page, useId, at("start"), fits);
+      await useId.click();
       const keypad = page.getByRole("group", { name: "Keypad" });
-      for (const d of "8503140123089")
+      for (const d of "7811025234082")
         await keypad.getByRole("button", { name: d, exact: true }).click();
-      await expectInViewport(
-        page,
-        page.getByRole("button", { name: "Look up fines" }),
-        "Look up fines",
-      );
-      for (const button of await keypad.getByRole("button").all()) {
-        const box = (await button.boundingBox())!;
-        expect(Math.min(box.width, box.height), "kiosk touch target").toBeGreaterThanOrEqual(48);
-      }
-      await page.getByRole("button", { name: "Look up fines" }).click();
+      const lookUpFines = page.getByRole("button", { name: "Look up fines" });
+      await expectFits(page, lookUpFines, at("number entry"), fits);
+      await expectInViewport(page, keypad, at("keypad"), fits);
+      await lookUpFines.click();
       await expect(page.getByRole("heading", { name: "Your traffic fines" })).toBeVisible();
-      await expectInViewport(
-        page,
-        page.getByRole("button", { name: "Pay by card" }),
-        "Pay by card",
-      );
-      await expectNoHorizontalOverflow(page, "kiosk fines");
+      await page.locator('li[data-notice="0212600000000043"]').getByRole("checkbox").check();
+      await expectFits(page, page.getByRole("button", { name: "Pay by card" }), at("fines"), fits);
+      // The return page and the receipt, as a customer who is not on a payment sees them.
+      const stranger = "00000000-0000-4000-8000-000000000000";
+      await page.goto(`/kiosk/pay/${stranger}/done`);
+      const back = page.getByRole("link", { name: "Back to the start" });
+      await expectFits(page, back, at("card return"), fits);
+      await page.goto(`/kiosk/fines/receipt/${stranger}`);
+      await expect(
+        page.getByRole("heading", { name: "This receipt is no longer shown" }),
+      ).toBeVisible();
+      await expectFits(page, page.getByRole("button", { name: "Done" }), at("receipt"), fits);
     });
   }
 });
 
-test.describe("screens at counter sizes", () => {
-  const CASHIER = ["/till", "/history?q=0110", "/shift/x", "/shift/cash", "/electricity", "/fines"];
+/**
+ * Every till screen at the sizes counters use: no sideways scrolling, the next action in
+ * view (on a till of 1024 px or more without scrolling; on a phone where the focus puts it),
+ * 44 px touch targets. Cashier2 at Till 3 sells, closes and opens a shift of its own.
+ */
+test.describe("every till screen at counter sizes", () => {
+  SIZES.forEach((size, index) => {
+    test(`${sizeName(size)}: no overflow, the next action in view, 44 px targets`, async ({
+      browser,
+    }) => {
+      const till = await tillThree(browser, size);
+      const at = (where: string) => `${where} at ${sizeName(size)}`;
+      const wide = size.width >= 1000;
+      const fits = { min: 44, unscrolled: wide };
+      const next = (name: string | RegExp) => till.getByRole("button", { name, exact: true });
+
+      await expectFits(till, till.getByRole("link", { name: /Electricity/ }), at("till"), fits);
+      await sellElectricity(till, String(31 + index), "cash", "01100000007", "tshwane_prepaid");
+      await expectFits(till, till.getByRole("link", { name: "New sale" }), at("slip"), fits);
+
+      await till.goto("/electricity");
+      await expectFits(till, next("Confirm meter"), at("electricity"), fits);
+      await till.getByRole("textbox", { name: "Meter number" }).fill("04200000000");
+      await till.getByLabel("Municipality", { exact: true }).selectOption("ngwathe_prepaid");
+      await next("Confirm meter").click();
+      await expect(till.getByRole("region", { name: "Meter details" })).toBeVisible();
+      await till.getByLabel("Amount", { exact: true }).fill("30");
+      await expectFits(
+        till,
+        wide ? next("Purchase") : till.getByLabel("Amount", { exact: true }),
+        at("electricity confirmed"),
+        fits,
+      );
+      if (wide) await expectInViewport(till, till.getByTestId("cash-tendered"), at("cash"));
+
+      await till.goto("/bills");
+      await expectFits(till, next("Confirm account"), at("bills"), fits);
+      await till.getByLabel("Account number").fill("5000654321");
+      await till.getByLabel("Municipality").selectOption("tshwane_postpaid");
+      await next("Confirm account").click();
+      await expect(till.getByRole("region", { name: "Account details" })).toBeVisible();
+      await expectFits(
+        till,
+        wide ? next("Pay") : till.getByLabel("Amount", { exact: true }),
+        at("bills confirmed"),
+        fits,
+      );
+
+      await till.goto("/fines");
+      await expectFits(till, next("Look up fines"), at("fines"), fits);
+      await lookUp(till, "ID number", "7811025234082");
+      // The choice comes next: the focus is on "select all", in view and not under Pay.
+      const all = till.getByLabel("Select all unpaid fines");
+      await expect(all).toBeFocused();
+      await expectInViewport(till, all, at("fines selection"));
+      if (!wide) {
+        const pay = await next("Pay").boundingBox();
+        expect((await all.boundingBox())!.y, at("select all above Pay")).toBeLessThan(pay!.y);
+      }
+      await till.getByLabel("Select notice 0212600000000043").check();
+      await expectFits(till, next("Pay"), at("fines after a look-up"), fits);
+      if (wide) {
+        for (const [what, where] of [
+          ["notice", fineRow(till, "0212600000000043")],
+          ["payment method", till.getByRole("group", { name: "Payment method" })],
+          ["change due", till.getByTestId("cash-tendered")],
+        ] as const)
+          await expectInViewport(till, where, at(`fines ${what}`), fits);
+      }
+
+      await till.goto("/vas");
+      const search = till.getByLabel("Search products");
+      await expectFits(till, search, at("vas"), fits);
+      await search.fill("cell c airtime");
+      await search.press("Enter");
+      await till.getByLabel("Mobile number").fill("084 555 0404");
+      await till.getByLabel("Amount").fill("12");
+      await expectFits(till, next("Get quote"), at("vas product"), fits);
+      await next("Get quote").click();
+      await expect(next("Purchase")).toBeFocused();
+      await expectFits(till, next("Purchase"), at("vas quote"), fits);
+      if (wide) await expectInViewport(till, till.getByTestId("cash-tendered"), at("vas cash"));
+
+      for (const [url, action] of [
+        ["/history", next("Search")],
+        ["/shift/x", next("Print")],
+        ["/shift/cash", next("Record")],
+        // On a phone the count comes first (the focus is there); Close shift is below it.
+        ["/shift/close", wide ? next("Close shift") : till.getByLabel("R200")],
+      ] as const) {
+        await till.goto(url);
+        await expectFits(till, action, at(url), fits);
+      }
+
+      // Close the shift (the Z report), then the screen that opens the next one.
+      await till.getByRole("button", { name: "Close shift" }).click();
+      await expect(till).toHaveURL(/\/shift\/z\/[0-9a-f-]{36}/);
+      await expectFits(till, next("Print"), at("Z report"), fits);
+      await till.goto("/till");
+      await expectFits(till, next("Open shift"), at("open a shift"), fits);
+      await till.getByLabel("Opening float (R)").fill("500");
+      await next("Open shift").click();
+      await expect(till.getByText(/Shift open since/)).toBeVisible();
+      await till.context().close();
+    });
+  });
+});
+
+test.describe("back-office screens at counter sizes", () => {
   const SUPERVISOR = ["/office", "/shifts", "/reconciliation", "/paper", "/audit", "/unresolved"];
-
   for (const size of SIZES) {
-    test.describe(`${size.width}×${size.height}`, () => {
-      test.use({ viewport: size });
-
-      test("cashier screens fit the width", async ({ browser }) => {
-        const context = await browser.newContext({ storageState: STATE.cashier, viewport: size });
-        const page = await context.newPage();
-        for (const url of CASHIER) {
-          await page.goto(url);
-          await expectNoHorizontalOverflow(page, url);
-        }
-        await context.close();
-      });
-
-      test("back-office screens fit the width", async ({ browser }) => {
-        const context = await browser.newContext({
-          storageState: STATE.supervisor,
-          viewport: size,
-        });
-        const page = await context.newPage();
-        for (const url of SUPERVISOR) {
-          await page.goto(url);
-          await expectNoHorizontalOverflow(page, url);
-        }
-        await context.close();
-      });
+    test(`${sizeName(size)}: no sideways scrolling`, async ({ browser }) => {
+      const context = await browser.newContext({ storageState: STATE.supervisor, viewport: size });
+      const page = await context.newPage();
+      for (const url of SUPERVISOR) {
+        await page.goto(url);
+        await expectNoHorizontalOverflow(page, url);
+      }
+      await context.close();
     });
   }
 });

@@ -32,6 +32,15 @@ async function vendsOf(request: APIRequestContext, amountCents: number) {
   );
 }
 
+/**
+ * A held key: the keyboard's auto-repeat sends keydown after keydown (each with `repeat`
+ * set) before the first answer, then one keyup.
+ */
+async function holdEnter(page: Page) {
+  for (let i = 0; i < 6; i++) await page.keyboard.down("Enter");
+  await page.keyboard.up("Enter");
+}
+
 async function startElectricity(page: Page, meter: string, amount: string) {
   await confirmMeter(page, meter, municipalityOf(meter));
   await page.getByLabel("Amount").fill(amount);
@@ -243,6 +252,18 @@ test.describe("bills", () => {
     expect(await transactionsForKey(request, key)).toHaveLength(1);
     expect((await sandboxCalls(request, PURCHASE_PATH.bill)) - calls).toBe(1);
   });
+
+  test("Enter held on Pay: one payment", async ({ page, request }) => {
+    await confirmAccount(page, "5000123456", "tshwane_postpaid");
+    await page.getByLabel("Amount").fill("73.17");
+    const key = await saleKeyOf(page, "bill");
+    const calls = await sandboxCalls(request, PURCHASE_PATH.bill);
+    await page.getByRole("button", { name: "Pay", exact: true }).focus();
+    await holdEnter(page);
+    await expect(page).toHaveURL(SLIP_URL);
+    expect(await transactionsForKey(request, key)).toHaveLength(1);
+    expect((await sandboxCalls(request, PURCHASE_PATH.bill)) - calls).toBe(1);
+  });
 });
 
 test.describe("airtime", () => {
@@ -292,6 +313,16 @@ test.describe("airtime", () => {
     await page.reload();
     await expect(page.getByRole("button", { name: "Show slip" })).toBeFocused();
     await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(SLIP_URL);
+    await expect(page.getByTestId("vas-recipient")).toHaveText("084 555 0303");
+    expect((await sandboxCalls(request, VAS_PURCHASE)) - calls).toBe(1);
+  });
+
+  test("Enter held on Purchase: one purchase", async ({ page, request }) => {
+    await quoteAirtime(page, "10.17");
+    const calls = await sandboxCalls(request, VAS_PURCHASE);
+    // quoteAirtime leaves the focus on Purchase: the held Enter lands there.
+    await holdEnter(page);
     await expect(page).toHaveURL(SLIP_URL);
     await expect(page.getByTestId("vas-recipient")).toHaveText("084 555 0303");
     expect((await sandboxCalls(request, VAS_PURCHASE)) - calls).toBe(1);

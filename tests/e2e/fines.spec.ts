@@ -33,7 +33,10 @@ test("pays two of a business's fines in cash; the slip lists the registry's numb
   await page.getByLabel("Select notice 0312500000000010").check();
   await page.getByLabel("Select notice 0312500000000028").check();
   await expect(page.getByTestId("fines-total")).toHaveText("R 2 050,00");
-  await expect(page.getByLabel("Cash")).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Cash" })).toBeChecked();
+  // Change due for the cash the customer hands over.
+  await page.getByLabel("Cash tendered (R)").fill("2100");
+  await expect(page.getByTestId("change-due")).toHaveText("Change due R 50,00");
 
   await withMarkPaidLock(async () => {
     await page.getByRole("button", { name: "Pay", exact: true }).click();

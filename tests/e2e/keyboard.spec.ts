@@ -112,7 +112,12 @@ test("traffic fines with the keyboard alone: look up, select, Pay in cash, the s
   await page.keyboard.press("Tab"); // the fine's own box
   await page.keyboard.press("Tab"); // Cash (checked)
   await expect(focused(page)).toHaveAccessibleName("Cash");
+  // Cash tendered and change due, then Enter moves on to Pay.
   await page.keyboard.press("Tab");
+  await expect(focused(page)).toHaveAccessibleName("Cash tendered (R)");
+  await page.keyboard.type("400");
+  await expect(page.getByTestId("change-due")).toHaveText("Change due R 75,00");
+  await page.keyboard.press("Enter");
   await expect(focused(page)).toHaveAccessibleName("Pay");
   // Another spec may have set a one-shot fault on mark-paid: hold the lock while paying.
   await withMarkPaidLock(async () => {

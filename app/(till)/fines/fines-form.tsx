@@ -4,14 +4,13 @@ import { useEffect, useRef, useState } from "react";
 import type { Resolve } from "@/components/sale/not-confirmed";
 import { OpenSale, SaleNotice } from "@/components/sale/sale-stage";
 import { useSale } from "@/components/sale/use-sale";
-import type { LookupKind } from "@/lib/fines/lookup-kind";
 import { selectedFines, selectionTotals } from "@/lib/fines/selection";
 import type { FinesFound } from "@/lib/fines/view";
 import { lookUpFinesAction, payFinesAction, recheckFinesSaleAction } from "./actions";
 import { FinesTable } from "./fines-table";
 import { LookupFields } from "./lookup-fields";
 import { PayPanel } from "./pay-panel";
-import type { PayFinesInput } from "./schema";
+import type { LookupInput, PayFinesInput } from "./schema";
 
 const RESOLVE: Resolve = {
   by: "registry",
@@ -34,36 +33,36 @@ type PayInput = Omit<PayFinesInput, "idempotencyKey">;
 /** The counter's traffic-fine flow: look up, choose, Pay (validate, record, cash or card), slip. */
 export function FinesForm() {
   const sale = useSale<PayInput>("fines", payFinesAction);
-  const [lookup, setLookup] = useState<{ kind: LookupKind; value: string } | null>(null);
+  const [lookup, setLookup] = useState<LookupInput | null>(null);
   const [found, setFound] = useState<FinesFound | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [method, setMethod] = useState<"cash" | "card">("cash");
   const [looking, setLooking] = useState(false);
-  const [lookupError, setLookupError] = useState<{ kind: LookupKind; message: string } | null>(
-    null,
-  );
   const tableRef = useRef<HTMLDivElement>(null);
   // After a look-up the next keystroke chooses fines: focus the first checkbox once the table is there.
+  // Centred, so that on a narrow screen the total and Pay at its foot never cover it.
   useEffect(() => {
-    tableRef.current
-      ?.querySelector<HTMLInputElement>("input[type=checkbox]:not(:disabled)")
-      ?.focus();
+    const box = tableRef.current?.querySelector<HTMLInputElement>(
+      "input[type=checkbox]:not(:disabled)",
+    );
+    box?.focus({ preventScroll: true });
+    box?.scrollIntoView({ block: "center" });
   }, [found]);
 
-  async function lookUp(kind: LookupKind, value: string) {
+  /** The look-up of a number the shared schema passed; a refusal is the field's message. */
+  async function lookUp(input: LookupInput): Promise<string | null> {
     setLooking(true);
-    setLookupError(null);
     sale.reset();
-    const result = await lookUpFinesAction({ kind, value });
+    const result = await lookUpFinesAction(input);
     setLooking(false);
     if (!result.ok) {
       setFound(null);
-      setLookupError({ kind, message: result.fieldErrors?.value ?? result.error });
-      return;
+      return result.fieldErrors?.value ?? result.error;
     }
-    setLookup({ kind, value });
+    setLookup(input);
     setFound(result.data);
     setSelected(new Set());
+    return null;
   }
 
   function pay() {
@@ -81,38 +80,36 @@ export function FinesForm() {
   const totals = found ? selectionTotals(found.fines, selected) : null;
   return (
     <div className="flex flex-col gap-4">
-      <LookupFields
-        busy={looking || sale.busy}
-        error={lookupError}
-        onLookUp={lookUp}
-        onError={setLookupError}
-      />
+      <LookupFields busy={looking || sale.busy} onLookUp={lookUp} />
       {found && found.fines.length === 0 && (
         <p role="status">No fines were found for this number.</p>
       )}
       {found && found.fines.length > 0 && (
-        <div ref={tableRef} className="overflow-x-auto rounded-xl bg-white p-2 shadow">
-          {!found.hasFinesToPay && (
-            <p role="status" className="p-2 font-semibold">
-              All of these fines are paid.
-            </p>
+        // Two columns on a till's 1024 px: the notices beside Pay, both in view.
+        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_21rem]">
+          <div ref={tableRef} className="min-w-0 rounded-xl bg-white p-2 shadow">
+            {!found.hasFinesToPay && (
+              <p role="status" className="p-2 font-semibold">
+                All of these fines are paid.
+              </p>
+            )}
+            <FinesTable
+              fines={found.fines}
+              selected={selected}
+              onChange={choosing ? setSelected : () => {}}
+            />
+          </div>
+          {totals && choosing && found.hasFinesToPay && (
+            <PayPanel
+              totals={totals}
+              method={method}
+              busy={sale.busy}
+              notice={<SaleNotice sale={sale} id="fines-pay-error" />}
+              onMethod={setMethod}
+              onPay={pay}
+            />
           )}
-          <FinesTable
-            fines={found.fines}
-            selected={selected}
-            onChange={choosing ? setSelected : () => {}}
-          />
         </div>
-      )}
-      {found && totals && choosing && found.hasFinesToPay && (
-        <PayPanel
-          totals={totals}
-          method={method}
-          busy={sale.busy}
-          notice={<SaleNotice sale={sale} id="fines-pay-error" />}
-          onMethod={setMethod}
-          onPay={pay}
-        />
       )}
       <OpenSale sale={sale} resolve={RESOLVE} />
     </div>

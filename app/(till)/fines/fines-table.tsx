@@ -5,6 +5,9 @@ import type { FineRow } from "@/lib/fines/view";
 import { unpaidNotices } from "@/lib/fines/selection";
 import { payability } from "@/lib/fines/payability";
 
+/** The checkbox's label is its touch target: 44 px square around a 24 px box. */
+const TARGET = "flex size-11 cursor-pointer items-center justify-center";
+
 interface Props {
   fines: FineRow[];
   selected: ReadonlySet<string>;
@@ -15,7 +18,12 @@ export function when(f: Pick<FineRow, "date" | "time">): string {
   return [f.date, f.time?.slice(0, 5)].filter(Boolean).join(" ") || "Not given";
 }
 
-/** The infringements with a checkbox per unpaid fine and one for all of them; Space toggles, Tab moves. */
+/**
+ * The infringements with a checkbox per unpaid fine and one for all of them; Space toggles,
+ * Tab moves. Four columns (the vehicle under the notice, where and when under the charge, the
+ * fine, fee and status under the amount) so that the table and Pay fit side by side on a
+ * 1024 px till; stacked cards on a phone.
+ */
 export function FinesTable({ fines, selected, onChange }: Props) {
   const unpaid = unpaidNotices(fines);
   const allChosen = unpaid.length > 0 && unpaid.every((n) => selected.has(n));
@@ -33,41 +41,25 @@ export function FinesTable({ fines, selected, onChange }: Props) {
       <thead className="bg-slate-100">
         <tr>
           <th scope="col" className="p-2">
-            <input
-              type="checkbox"
-              aria-label="Select all unpaid fines"
-              checked={allChosen}
-              disabled={unpaid.length === 0}
-              onChange={(e) => onChange(new Set(e.target.checked ? unpaid : []))}
-              className="size-5"
-            />
+            <label className={TARGET}>
+              <input
+                type="checkbox"
+                aria-label="Select all unpaid fines"
+                checked={allChosen}
+                disabled={unpaid.length === 0}
+                onChange={(e) => onChange(new Set(e.target.checked ? unpaid : []))}
+                className="size-6"
+              />
+            </label>
           </th>
           <th scope="col" className="p-2">
-            Notice number
+            Notice and vehicle
           </th>
           <th scope="col" className="p-2">
-            Vehicle
-          </th>
-          <th scope="col" className="p-2">
-            Date and time
-          </th>
-          <th scope="col" className="p-2">
-            Place
-          </th>
-          <th scope="col" className="p-2">
-            Charge
+            Charge, date and place
           </th>
           <th scope="col" className="p-2 text-right">
-            Net fine
-          </th>
-          <th scope="col" className="p-2 text-right">
-            Vendor fee
-          </th>
-          <th scope="col" className="p-2 text-right">
-            Gross amount
-          </th>
-          <th scope="col" className="p-2">
-            Status
+            Amount and status
           </th>
         </tr>
       </thead>
@@ -83,55 +75,55 @@ export function FinesTable({ fines, selected, onChange }: Props) {
             >
               <td className="p-2">
                 {!p.payable ? null : (
-                  <input
-                    type="checkbox"
-                    aria-label={`Select notice ${f.noticeNumber}`}
-                    checked={selected.has(f.noticeNumber)}
-                    onChange={(e) => toggle(f.noticeNumber, e.target.checked)}
-                    className="size-5"
-                  />
+                  <label className={TARGET}>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select notice ${f.noticeNumber}`}
+                      checked={selected.has(f.noticeNumber)}
+                      onChange={(e) => toggle(f.noticeNumber, e.target.checked)}
+                      className="size-6"
+                    />
+                  </label>
                 )}
               </td>
-              <td data-label="Notice number" className="p-2 font-mono">
-                {f.noticeNumber}
-              </td>
-              <td data-label="Vehicle" className="p-2 font-mono" data-testid="fine-vehicle">
-                {f.vehicle || "Not given"}
-              </td>
-              <td data-label="Date and time" className="p-2 whitespace-nowrap">
-                {when(f)}
-              </td>
-              <td data-label="Place" className="p-2">
-                {f.place || "Not given"}
+              <td data-label="Notice" className="p-2">
+                <div>
+                  <span className="block font-mono">{f.noticeNumber}</span>
+                  <span className="block font-mono text-slate-600" data-testid="fine-vehicle">
+                    {f.vehicle || "Vehicle not given"}
+                  </span>
+                </div>
               </td>
               <td data-label="Charge" className="p-2">
-                {f.charge}
-                {f.demeritPoints != null && (
-                  <span className="block text-slate-600">{f.demeritPoints} demerit points</span>
-                )}
-              </td>
-              <td data-label="Net fine" className="p-2 text-right whitespace-nowrap">
-                {formatRand(f.netCents)}
-              </td>
-              <td data-label="Vendor fee" className="p-2 text-right whitespace-nowrap">
-                {formatRand(f.vendorFeeCents)}
-              </td>
-              <td
-                data-label="Gross amount"
-                className="p-2 text-right font-semibold whitespace-nowrap"
-              >
-                {formatRand(f.grossCents)}
-              </td>
-              <td data-label="Status" className="p-2">
-                {f.isPaid ? (
-                  <span className="text-slate-600">Paid</span>
-                ) : p.payable ? (
-                  <span className="font-semibold text-warn">Unpaid</span>
-                ) : (
-                  <span className="font-semibold text-danger" data-testid="fine-not-payable">
-                    Unpaid, cannot be paid here: {p.reason}
+                <div>
+                  <span className="block">{f.charge}</span>
+                  <span className="block text-slate-600">
+                    {when(f)} · {f.place || "Place not given"}
+                    {f.demeritPoints != null && ` · ${f.demeritPoints} demerit points`}
                   </span>
-                )}
+                </div>
+              </td>
+              <td data-label="Amount" className="p-2 text-right">
+                <div>
+                  <span className="block font-semibold whitespace-nowrap">
+                    {formatRand(f.grossCents)}
+                  </span>
+                  <span className="block whitespace-nowrap text-slate-600">
+                    fine {formatRand(f.netCents)} + fee {formatRand(f.vendorFeeCents)}
+                  </span>
+                  {f.isPaid ? (
+                    <span className="block text-slate-600">Paid</span>
+                  ) : p.payable ? (
+                    <span className="block font-semibold text-warn">Unpaid</span>
+                  ) : (
+                    <span
+                      className="block font-semibold text-danger"
+                      data-testid="fine-not-payable"
+                    >
+                      Unpaid, cannot be paid here: {p.reason}
+                    </span>
+                  )}
+                </div>
               </td>
             </tr>
           );

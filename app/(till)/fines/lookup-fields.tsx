@@ -1,7 +1,10 @@
 "use client";
 
-import { useState } from "react";
-import { LOOKUP_KINDS, LOOKUP_LABELS, checkLookup, type LookupKind } from "@/lib/fines/lookup-kind";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, useWatch } from "react-hook-form";
+import { FieldError, inputClass } from "@/components/sale/fields";
+import { LOOKUP_KINDS, LOOKUP_LABELS, type LookupKind } from "@/lib/fines/lookup-kind";
+import { lookupSchema, type LookupInput } from "./schema";
 
 const HINTS: Record<LookupKind, string> = {
   id: "13 digits",
@@ -11,31 +14,32 @@ const HINTS: Record<LookupKind, string> = {
 
 interface Props {
   busy: boolean;
-  /** An error for the field last looked up (from the check or the core service). */
-  error: { kind: LookupKind; message: string } | null;
-  onLookUp(kind: LookupKind, value: string): void;
-  onError(error: { kind: LookupKind; message: string }): void;
+  /** Looks the checked number up; answers the core service's refusal for the field, or null. */
+  onLookUp(input: LookupInput): Promise<string | null>;
 }
 
 /**
- * Three fields, one "Look up fines": the field typed in last is the one used (typing in
- * one clears the others), so Enter in any field looks that number up.
+ * Three fields, one "Look up fines": the field typed in last is the one used (typing in one
+ * clears the others), so Enter in any field looks that number up. The form's values are the
+ * shared schema's `{ kind, value }`: a number that cannot be right is refused next to its
+ * field by the same check as the server's, and never leaves the browser.
  */
-export function LookupFields({ busy, error, onLookUp, onError }: Props) {
-  const [values, setValues] = useState<Record<LookupKind, string>>({
-    id: "",
-    registration: "",
-    notice: "",
+export function LookupFields({ busy, onLookUp }: Props) {
+  const form = useForm<LookupInput>({
+    resolver: zodResolver(lookupSchema),
+    defaultValues: { kind: "id", value: "" },
   });
-  const [active, setActive] = useState<LookupKind>("id");
+  const [kind, value] = useWatch({ control: form.control, name: ["kind", "value"] });
+  const message = form.formState.errors.value?.message;
+  const working = busy || form.formState.isSubmitting;
 
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = checkLookup(active, values[active]);
-    // Checked here first: a number that cannot be right never leaves the browser.
-    if (!checked.ok) onError({ kind: active, message: checked.message });
-    else onLookUp(active, values[active]);
-  }
+  const submit = form.handleSubmit(
+    async (input) => {
+      const refused = await onLookUp(input);
+      if (refused) form.setError("value", { message: refused });
+    },
+    () => document.getElementById(`fines-${form.getValues("kind")}`)?.focus(),
+  );
 
   return (
     <form
@@ -45,49 +49,41 @@ export function LookupFields({ busy, error, onLookUp, onError }: Props) {
       aria-label="Look up traffic fines"
     >
       <h1 className="text-2xl font-semibold">Traffic fines</h1>
-      <div className="grid gap-3 md:grid-cols-3">
-        {LOOKUP_KINDS.map((kind) => {
-          const message = error?.kind === kind ? error.message : null;
-          return (
-            <div key={kind} className="flex flex-col gap-1">
-              <label htmlFor={`fines-${kind}`} className="font-medium">
-                {LOOKUP_LABELS[kind]}
-              </label>
-              <input
-                id={`fines-${kind}`}
-                name={kind}
-                autoComplete="off"
-                inputMode={kind === "registration" ? "text" : "numeric"}
-                autoFocus={kind === "id"}
-                placeholder={HINTS[kind]}
-                value={values[kind]}
-                onChange={(e) => {
-                  setActive(kind);
-                  setValues({ id: "", registration: "", notice: "", [kind]: e.target.value });
-                }}
-                aria-invalid={message ? true : undefined}
-                aria-describedby={`fines-${kind}-error`}
-                className="rounded border border-slate-400 px-3 py-2 font-mono text-lg"
-              />
-              <span
-                id={`fines-${kind}-error`}
-                aria-live="polite"
-                className="min-h-6 text-sm text-danger"
-              >
-                {message}
-              </span>
-            </div>
-          );
-        })}
+      <div className="grid items-start gap-3 md:grid-cols-[repeat(3,minmax(0,1fr))_auto]">
+        {LOOKUP_KINDS.map((k) => (
+          <div key={k} className="flex flex-col gap-1">
+            <label htmlFor={`fines-${k}`} className="font-medium">
+              {LOOKUP_LABELS[k]}
+            </label>
+            <input
+              id={`fines-${k}`}
+              name={k}
+              autoComplete="off"
+              inputMode={k === "registration" ? "text" : "numeric"}
+              autoFocus={k === "id"}
+              placeholder={HINTS[k]}
+              value={kind === k ? value : ""}
+              onChange={(e) => {
+                form.clearErrors("value");
+                form.setValue("kind", k);
+                form.setValue("value", e.target.value);
+              }}
+              aria-invalid={kind === k && message ? true : undefined}
+              aria-describedby={`fines-${k}-error`}
+              className={`${inputClass} w-full min-w-0 font-mono`}
+            />
+            <FieldError id={`fines-${k}-error`} message={kind === k ? message : null} />
+          </div>
+        ))}
+        <button
+          type="submit"
+          disabled={working}
+          aria-busy={working}
+          className="min-h-11 self-start rounded-lg bg-brand px-5 py-2 text-lg font-semibold whitespace-nowrap text-white disabled:opacity-60 md:mt-7"
+        >
+          Look up fines
+        </button>
       </div>
-      <button
-        type="submit"
-        disabled={busy}
-        aria-busy={busy}
-        className="self-start rounded-lg bg-brand px-5 py-3 text-lg font-semibold text-white disabled:opacity-60"
-      >
-        Look up fines
-      </button>
     </form>
   );
 }

@@ -1,5 +1,7 @@
 "use client";
 
+import { useRef } from "react";
+import { CashTendered } from "@/components/cash/cash-tendered";
 import { formatRand } from "@/lib/money";
 import type { SelectionTotals } from "@/lib/fines/selection";
 
@@ -13,44 +15,59 @@ interface Props {
   onPay(): void;
 }
 
-/** The running total of the selection, cash or card, and Pay. */
+/** The running total of the selection, cash or card (with cash tendered and change due), and Pay. */
 export function PayPanel({ totals, method, busy, notice, onMethod, onPay }: Props) {
+  const payButton = useRef<HTMLButtonElement>(null);
   return (
-    <div className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow">
-      <p aria-live="polite" className="text-lg">
-        <span data-testid="fines-selected-count">{totals.count}</span> selected · fines{" "}
-        {formatRand(totals.netCents)} + fees {formatRand(totals.vendorFeeCents)} ·{" "}
-        <strong>
-          Total to pay <span data-testid="fines-total">{formatRand(totals.grossCents)}</span>
-        </strong>
-      </p>
-      <fieldset className="flex gap-6">
-        <legend className="mb-1 font-medium">Payment method</legend>
-        {(["cash", "card"] as const).map((m) => (
-          <label key={m} className="flex items-center gap-2 text-lg">
-            <input
-              type="radio"
-              name="method"
-              value={m}
-              checked={method === m}
-              onChange={() => onMethod(m)}
-              className="size-5"
-            />
-            {m === "cash" ? "Cash" : "Card"}
-          </label>
-        ))}
-      </fieldset>
-      {notice}
-      <button
-        type="button"
-        onClick={onPay}
-        disabled={busy || totals.count === 0}
-        aria-busy={busy}
-        aria-describedby="fines-pay-error"
-        className="self-start rounded-lg bg-brand px-6 py-3 text-lg font-semibold text-white disabled:opacity-60"
-      >
-        Pay
-      </button>
+    // On a till the pay panel stands beside the notices. On a narrow screen it dissolves into
+    // the list's column (`contents`): the method and cash tendered follow the notices, and the
+    // total with Pay stays at the foot of the screen while the notices scroll.
+    <div className="flex flex-col gap-3 max-lg:contents lg:rounded-xl lg:bg-white lg:p-4 lg:shadow">
+      <div className="flex flex-col gap-3 max-lg:rounded-xl max-lg:bg-white max-lg:p-4 max-lg:shadow">
+        <fieldset className="flex gap-6">
+          <legend className="mb-1 font-medium">Payment method</legend>
+          {(["cash", "card"] as const).map((m) => (
+            <label key={m} className="flex min-h-11 items-center gap-2 text-lg">
+              <input
+                type="radio"
+                name="method"
+                value={m}
+                checked={method === m}
+                onChange={() => onMethod(m)}
+                className="size-5"
+              />
+              {m === "cash" ? "Cash" : "Card"}
+            </label>
+          ))}
+        </fieldset>
+        {method === "cash" && (
+          <CashTendered
+            amountCents={totals.grossCents}
+            onEnter={() => payButton.current?.focus()}
+          />
+        )}
+      </div>
+      <div className="flex flex-col gap-2 max-lg:sticky max-lg:bottom-0 max-lg:rounded-xl max-lg:bg-white max-lg:p-3 max-lg:shadow-[0_-4px_12px_rgb(0_0_0/0.15)]">
+        <p aria-live="polite">
+          <span data-testid="fines-selected-count">{totals.count}</span> selected · fines{" "}
+          {formatRand(totals.netCents)} + fees {formatRand(totals.vendorFeeCents)}
+          <strong className="block text-xl">
+            Total to pay <span data-testid="fines-total">{formatRand(totals.grossCents)}</span>
+          </strong>
+        </p>
+        {notice}
+        <button
+          ref={payButton}
+          type="button"
+          onClick={onPay}
+          disabled={busy || totals.count === 0}
+          aria-busy={busy}
+          aria-describedby="fines-pay-error"
+          className="min-h-11 rounded-lg bg-brand px-6 py-3 text-lg font-semibold text-white disabled:opacity-60"
+        >
+          Pay
+        </button>
+      </div>
     </div>
   );
 }

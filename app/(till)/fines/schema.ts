@@ -1,43 +1,50 @@
-import { z } from "zod";
+// zod/mini, not full zod: the till's look-up form checks with this file in the browser.
+import * as z from "zod/mini";
 import { checkLookup, LOOKUP_KINDS } from "@/lib/fines/lookup-kind";
 
 /** Look-up: which kind of number and the number as typed; checked the same way in the browser and the action. */
 export const lookupSchema = z
-  .object({ kind: z.enum(LOOKUP_KINDS), value: z.string().max(40) })
-  .superRefine((input, ctx) => {
-    const checked = checkLookup(input.kind, input.value);
-    if (!checked.ok) ctx.addIssue({ code: "custom", path: ["value"], message: checked.message });
-  });
+  .object({ kind: z.enum(LOOKUP_KINDS), value: z.string().check(z.maxLength(40)) })
+  .check(
+    z.superRefine((input, ctx) => {
+      const checked = checkLookup(input.kind, input.value);
+      if (!checked.ok) ctx.addIssue({ code: "custom", path: ["value"], message: checked.message });
+    }),
+  );
 export type LookupInput = z.infer<typeof lookupSchema>;
 
 /** Pay: the fines chosen with the gross amount shown, how they were found, and the form's idempotency key. */
 export const payFinesSchema = z
   .object({
-    idempotencyKey: z.string().uuid(),
+    idempotencyKey: z.uuid(),
     /** The cashier answered "Sell again?" with yes (the duplicate-sale guard). */
-    sellAgain: z.boolean().optional(),
+    sellAgain: z.optional(z.boolean()),
     lookupKind: z.enum(LOOKUP_KINDS),
-    lookupValue: z.string().max(40),
+    lookupValue: z.string().check(z.maxLength(40)),
     method: z.enum(["cash", "card"]),
     fines: z
       .array(
         z.object({
-          noticeNumber: z.string().regex(/^\d{10,20}$/),
-          grossCents: z.number().int().positive().max(100_000_000),
+          noticeNumber: z.string().check(z.regex(/^\d{10,20}$/)),
+          grossCents: z.int().check(z.positive(), z.maximum(100_000_000)),
         }),
       )
-      .min(1, "Select at least one unpaid fine.")
-      .max(50)
-      .refine(
-        (fines) => new Set(fines.map((f) => f.noticeNumber)).size === fines.length,
-        "A fine is selected twice.",
+      .check(
+        z.minLength(1, "Select at least one unpaid fine."),
+        z.maxLength(50),
+        z.refine(
+          (fines) => new Set(fines.map((f) => f.noticeNumber)).size === fines.length,
+          "A fine is selected twice.",
+        ),
       ),
   })
-  .superRefine((input, ctx) => {
-    const checked = checkLookup(input.lookupKind, input.lookupValue);
-    if (!checked.ok)
-      ctx.addIssue({ code: "custom", path: ["lookupValue"], message: checked.message });
-  });
+  .check(
+    z.superRefine((input, ctx) => {
+      const checked = checkLookup(input.lookupKind, input.lookupValue);
+      if (!checked.ok)
+        ctx.addIssue({ code: "custom", path: ["lookupValue"], message: checked.message });
+    }),
+  );
 export type PayFinesInput = z.infer<typeof payFinesSchema>;
 
-export const recheckSchema = z.object({ saleId: z.string().uuid() });
+export const recheckSchema = z.object({ saleId: z.uuid() });

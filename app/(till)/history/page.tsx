@@ -27,7 +27,7 @@ export default async function HistoryPage({
     return (
       <p role="alert" className="rounded bg-amber-100 p-3 text-amber-900">
         No shift is open at this till.{" "}
-        <Link href="/till" className="underline">
+        <Link href="/till" className="inline-flex min-h-11 items-center underline">
           Go to the till
         </Link>
       </p>

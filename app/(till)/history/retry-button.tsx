@@ -26,7 +26,10 @@ export function RetryButton({ sale }: { sale: SaleView }) {
 
   if (done?.status === "completed") {
     return (
-      <Link href={`/slips/${done.id}?fresh=1`} className="font-semibold underline">
+      <Link
+        href={`/slips/${done.id}?fresh=1`}
+        className="inline-flex min-h-11 items-center font-semibold underline"
+      >
         Completed — print slip
       </Link>
     );
@@ -38,7 +41,7 @@ export function RetryButton({ sale }: { sale: SaleView }) {
         type="button"
         onClick={retry}
         disabled={busy}
-        className="rounded bg-warn px-3 py-1 font-semibold text-white disabled:opacity-60"
+        className="min-h-11 rounded bg-warn px-3 py-1 font-semibold text-white disabled:opacity-60"
       >
         {busy ? "Retrying…" : "Retry"}
       </button>

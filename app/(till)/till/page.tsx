@@ -68,11 +68,11 @@ export default async function TillHome({
             {formatRand(shift.openingFloatCents)}.
           </p>
           <Tiles tiles={TILES} />
-          <p className="flex gap-4">
-            <Link href="/shift/x" className="underline">
+          <p className="flex flex-wrap gap-4">
+            <Link href="/shift/x" className="inline-flex min-h-11 items-center underline">
               X report
             </Link>
-            <Link href="/shift/close" className="underline">
+            <Link href="/shift/close" className="inline-flex min-h-11 items-center underline">
               Close shift
             </Link>
           </p>

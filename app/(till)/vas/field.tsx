@@ -23,14 +23,15 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
         id,
         "aria-invalid": error ? true : undefined,
         "aria-describedby": `${errorId}${hint ? ` ${hintId}` : ""}`,
-        className: `rounded border px-3 py-2 text-lg ${error ? "border-danger" : "border-slate-400"}`,
+        className: `min-h-11 rounded border px-3 py-2 text-lg ${error ? "border-danger" : "border-slate-400"}`,
       })}
       {hint && (
         <p id={hintId} className="text-sm text-slate-600">
           {hint}
         </p>
       )}
-      <p id={errorId} aria-live="polite" className="min-h-5 text-danger">
+      {/* Takes no room while empty, so Purchase stays in view at 1024×768. */}
+      <p id={errorId} aria-live="polite" className="text-danger">
         {error}
       </p>
     </div>

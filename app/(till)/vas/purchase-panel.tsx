@@ -11,6 +11,8 @@ import { purchaseVasAction, type QuoteView } from "./actions";
 
 interface Props {
   quote: QuoteView;
+  /** Cash or card as chosen here: the sale form shows cash tendered beside it for cash. */
+  onMethod(method: "cash" | "card"): void;
   onNewQuote(): void;
   onNewSale(): void;
 }
@@ -21,7 +23,7 @@ const methodSchema = z.object({
 type MethodValues = z.infer<typeof methodSchema>;
 
 /** The quote's breakdown, cash or card, and Purchase: once, under the one sale key of the VAS form. */
-export function PurchasePanel({ quote, onNewQuote, onNewSale }: Props) {
+export function PurchasePanel({ quote, onMethod, onNewQuote, onNewSale }: Props) {
   const sale = useSale<{ quoteToken: string; method: "cash" | "card" }>("vas", purchaseVasAction);
   const form = useForm<MethodValues>({
     resolver: zodResolver(methodSchema),
@@ -38,13 +40,13 @@ export function PurchasePanel({ quote, onNewQuote, onNewSale }: Props) {
 
   if (sale.occupied) {
     return (
-      <div className="flex flex-col gap-3 border-t border-slate-200 pt-3">
+      <div className="flex flex-col gap-3">
         <OpenSale sale={sale} resolve={{ by: "supervisor" }} />
         {sale.stage.is === "open" && !sale.stage.sale.awaitingCard && (
           <button
             type="button"
             onClick={onNewSale}
-            className="self-start rounded border border-slate-400 bg-white px-3 py-1"
+            className="min-h-11 self-start rounded border border-slate-400 bg-white px-3 py-1"
           >
             New sale
           </button>
@@ -55,12 +57,7 @@ export function PurchasePanel({ quote, onNewQuote, onNewSale }: Props) {
 
   const refused = sale.stage.is === "refused";
   return (
-    <form
-      onSubmit={purchase}
-      noValidate
-      className="flex flex-col gap-3 border-t border-slate-200 pt-3"
-      aria-label="Quote"
-    >
+    <form onSubmit={purchase} noValidate className="flex flex-col gap-3" aria-label="Quote">
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-lg" data-testid="vas-quote">
         {quote.mobileNumber && (
           <>
@@ -81,8 +78,13 @@ export function PurchasePanel({ quote, onNewQuote, onNewSale }: Props) {
       <fieldset className="flex gap-4" aria-describedby="vas-method-error">
         <legend className="font-medium">Payment</legend>
         {(["cash", "card"] as const).map((m) => (
-          <label key={m} className="flex items-center gap-2 text-lg">
-            <input type="radio" value={m} {...form.register("method")} />
+          <label key={m} className="flex min-h-11 items-center gap-2 text-lg">
+            <input
+              type="radio"
+              value={m}
+              {...form.register("method", { onChange: () => onMethod(m) })}
+              className="size-5"
+            />
             {m === "cash" ? "Cash" : "Card"}
           </label>
         ))}
@@ -95,7 +97,7 @@ export function PurchasePanel({ quote, onNewQuote, onNewSale }: Props) {
         <button
           type="button"
           onClick={onNewQuote}
-          className="self-start rounded border border-slate-400 bg-white px-3 py-1"
+          className="min-h-11 self-start rounded border border-slate-400 bg-white px-3 py-1"
         >
           Get a new quote
         </button>
@@ -105,7 +107,7 @@ export function PurchasePanel({ quote, onNewQuote, onNewSale }: Props) {
         type="submit"
         disabled={sale.busy}
         aria-describedby="vas-sale-notice"
-        className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60"
+        className="min-h-11 rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60"
       >
         {sale.busy ? "Purchasing…" : "Purchase"}
       </button>

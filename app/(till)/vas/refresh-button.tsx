@@ -36,7 +36,7 @@ export function RefreshCatalogueButton() {
         type="button"
         onClick={refresh}
         disabled={busy}
-        className="rounded border border-slate-400 bg-white px-3 py-1 disabled:opacity-60"
+        className="min-h-11 rounded border border-slate-400 bg-white px-3 py-1 disabled:opacity-60"
       >
         {busy ? "Refreshing…" : "Refresh"}
       </button>

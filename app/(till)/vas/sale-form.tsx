@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
+import { CashTendered } from "@/components/cash/cash-tendered";
 import { formatRand } from "@/lib/money";
 import { checkAmount, rangeMessage } from "@/lib/vas/amount";
 import { KIND_LABELS, priceLabel, type CatalogueItem } from "@/lib/vas/catalogue";
@@ -23,6 +24,7 @@ type QuoteFields = z.infer<typeof quoteFieldsSchema>;
 export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [quote, setQuote] = useState<QuoteView | null>(null);
+  const [method, setMethod] = useState<"cash" | "card">("cash");
   const quoteButtonRef = useRef<HTMLButtonElement>(null);
   const form = useForm<QuoteFields>({
     resolver: zodResolver(quoteFieldsSchema),
@@ -59,7 +61,10 @@ export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void
       mobileNumber: item.needsMobileNumber ? mobileNumber : undefined,
       amount: item.fixedAmount ? undefined : amount,
     });
-    if (result.ok) return setQuote(result.data);
+    if (result.ok) {
+      setMethod("cash");
+      return setQuote(result.data);
+    }
     const fields = result.fieldErrors ?? {};
     if (fields.mobileNumber) form.setError("mobileNumber", { message: fields.mobileNumber });
     if (fields.amount) form.setError("amount", { message: fields.amount });
@@ -85,58 +90,65 @@ export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void
         </p>
         {item.description && <p className="text-sm text-slate-600">{item.description}</p>}
       </div>
-      <form onSubmit={getQuote} noValidate className="flex flex-col gap-2">
-        {item.needsMobileNumber && (
-          <Field
-            id="vas-mobile"
-            label="Mobile number"
-            error={errors.mobileNumber}
-            hint="The airtime or data goes to this number."
-          >
-            <input
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              {...form.register("mobileNumber", voidQuote)}
-              placeholder="082 123 4567"
-            />
-          </Field>
+      {/* Side by side on a till's 1024 px: the fields beside the quote, Purchase in view. */}
+      <div className="grid items-start gap-4 lg:grid-cols-2">
+        <div className="flex flex-col gap-3">
+          <form onSubmit={getQuote} noValidate className="flex flex-col gap-2">
+            {item.needsMobileNumber && (
+              <Field
+                id="vas-mobile"
+                label="Mobile number"
+                error={errors.mobileNumber}
+                hint="The airtime or data goes to this number."
+              >
+                <input
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  {...form.register("mobileNumber", voidQuote)}
+                  placeholder="082 123 4567"
+                />
+              </Field>
+            )}
+            {!item.fixedAmount && (
+              <Field id="vas-amount" label="Amount" error={errors.amount} hint={rangeMessage(item)}>
+                <input
+                  inputMode="decimal"
+                  autoComplete="off"
+                  {...form.register("amount", voidQuote)}
+                  placeholder="R"
+                />
+              </Field>
+            )}
+            {item.fixedAmount && item.priceCents !== null && (
+              <p className="text-lg">Price: {formatRand(item.priceCents)}</p>
+            )}
+            <p role="alert" aria-live="assertive" className="text-danger">
+              {formError}
+            </p>
+            {!quote && (
+              <button
+                ref={quoteButtonRef}
+                type="submit"
+                disabled={busy}
+                className="min-h-11 rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60"
+              >
+                {busy ? "Getting quote…" : "Get quote"}
+              </button>
+            )}
+          </form>
+          {quote && method === "cash" && <CashTendered amountCents={quote.totalCents} />}
+        </div>
+        {quote && (
+          <PurchasePanel
+            key={quote.token}
+            quote={quote}
+            onMethod={setMethod}
+            onNewQuote={() => setQuote(null)}
+            onNewSale={onDone}
+          />
         )}
-        {!item.fixedAmount && (
-          <Field id="vas-amount" label="Amount" error={errors.amount} hint={rangeMessage(item)}>
-            <input
-              inputMode="decimal"
-              autoComplete="off"
-              {...form.register("amount", voidQuote)}
-              placeholder="R"
-            />
-          </Field>
-        )}
-        {item.fixedAmount && item.priceCents !== null && (
-          <p className="text-lg">Price: {formatRand(item.priceCents)}</p>
-        )}
-        <p role="alert" aria-live="assertive" className="min-h-6 text-danger">
-          {formError}
-        </p>
-        {!quote && (
-          <button
-            ref={quoteButtonRef}
-            type="submit"
-            disabled={busy}
-            className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60"
-          >
-            {busy ? "Getting quote…" : "Get quote"}
-          </button>
-        )}
-      </form>
-      {quote && (
-        <PurchasePanel
-          key={quote.token}
-          quote={quote}
-          onNewQuote={() => setQuote(null)}
-          onNewSale={onDone}
-        />
-      )}
+      </div>
     </section>
   );
 }

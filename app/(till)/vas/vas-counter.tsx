@@ -69,9 +69,11 @@ export function VasCounter({ items: initial, category }: Props) {
   }
 
   return (
-    <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-      <div className="flex flex-col gap-3">
-        <nav aria-label="Product kinds" className="flex gap-2">
+    // A narrow list beside a wide sale on a till's 1024 px, so the quote and Purchase fit in view;
+    // on a phone the picked product's sale takes the screen (Escape goes back to the list).
+    <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-[17rem_minmax(0,1fr)]">
+      <div className={`${picked ? "hidden md:flex" : "flex"} min-w-0 flex-col gap-3`}>
+        <nav aria-label="Product kinds" className="flex flex-wrap gap-2">
           <FilterLink href="/vas" label="All" current={category === null} />
           {(Object.keys(CATEGORY_FILTERS) as CategoryFilter[]).map((key) => (
             <FilterLink
@@ -101,7 +103,7 @@ export function VasCounter({ items: initial, category }: Props) {
             }}
             onKeyDown={onSearchKey}
             placeholder="Network, brand or product — arrows and Enter to pick"
-            className="rounded border border-slate-400 px-3 py-2 text-lg"
+            className="min-h-11 rounded border border-slate-400 px-3 py-2 text-lg"
           />
         </label>
         <ProductList
@@ -112,7 +114,7 @@ export function VasCounter({ items: initial, category }: Props) {
           query={query}
         />
       </div>
-      <div>
+      <div className="min-w-0">
         {picked ? (
           <SaleForm key={picked.id} item={picked} onDone={backToSearch} />
         ) : (
@@ -128,7 +130,7 @@ function FilterLink({ href, label, current }: { href: string; label: string; cur
     <Link
       href={href}
       aria-current={current ? "page" : undefined}
-      className={`rounded-full px-3 py-1 ${current ? "bg-brand text-white" : "bg-slate-200 text-slate-800"}`}
+      className={`flex min-h-11 items-center rounded-full px-3 ${current ? "bg-brand text-white" : "bg-slate-200 text-slate-800"}`}
     >
       {label}
     </Link>

@@ -3,8 +3,33 @@
 import { staffAction } from "@/lib/auth/action";
 import { findSale } from "@/lib/sales/journal";
 import { issueReceiptTicket } from "@/lib/security/kiosk-receipt";
-import { finishKioskCardPayment } from "@/lib/sales/card";
+import { finishKioskCardPayment, type CardPaymentView } from "@/lib/sales/card";
+import { notPaidReasonOf, type NotPaidReason } from "@/lib/sales/card-outcome";
 import { kioskCardFinishSchema } from "./schema";
+
+/**
+ * What the return page shows, as codes only: the kiosk says each in the customer's language.
+ * `receipt` carries the one-time link to the receipt (lib/security/kiosk-receipt.ts).
+ */
+export type KioskPaymentOutcome =
+  | { is: "waiting" }
+  | { is: "receipt"; ticket: string }
+  /** Paid and shown already (Back, or "Return to the shop" a second time). */
+  | { is: "finished" }
+  /** Paid, but the fines were not marked paid: staff must help. */
+  | { is: "not_cleared" }
+  | { is: "not_paid"; why: NotPaidReason | null }
+  | { is: "not_confirmed" };
+
+function outcomeOf(view: CardPaymentView, ticket: string | null): KioskPaymentOutcome {
+  if (view.state === "waiting" || view.state === "sending") return { is: "waiting" };
+  if (view.state === "settled") {
+    if (view.sale.status !== "completed") return { is: "not_cleared" };
+    return ticket ? { is: "receipt", ticket } : { is: "finished" };
+  }
+  if (view.state === "not_paid") return { is: "not_paid", why: notPaidReasonOf(view.reason) };
+  return { is: "not_confirmed" };
+}
 
 /**
  * The return page's check: verify the status and send the sale only on PAID. A completed sale
@@ -13,11 +38,10 @@ import { kioskCardFinishSchema } from "./schema";
 export const finishKioskCardPaymentAction = staffAction(
   ["kiosk"],
   kioskCardFinishSchema,
-  async ({ saleId, final }, staff) => {
+  async ({ saleId, final }, staff): Promise<KioskPaymentOutcome> => {
     const view = await finishKioskCardPayment(saleId, staff, final);
-    if (view.state !== "settled" || view.sale.status !== "completed")
-      return { ...view, receiptTicket: null };
+    if (view.state !== "settled" || view.sale.status !== "completed") return outcomeOf(view, null);
     const sale = await findSale(saleId);
-    return { ...view, receiptTicket: sale ? await issueReceiptTicket(staff, sale) : null };
+    return outcomeOf(view, sale ? await issueReceiptTicket(staff, sale) : null);
   },
 );

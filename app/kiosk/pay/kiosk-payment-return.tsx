@@ -3,6 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import type { KioskLocale } from "@/lib/i18n/kiosk-messages";
+import type { KioskText } from "@/lib/i18n/kiosk-text";
 import {
   CARD_POLL_INTERVAL_MS,
   KIOSK_RECEIPT_PATH,
@@ -17,55 +19,58 @@ const IDLE_BACK_MS = 60_000;
 type Shown = { kind: "checking" } | { kind: "message"; title: string; text: string };
 
 /** Verifies the payment (a few checks while PENDING), then the receipt, or a plain message. */
-export function KioskPaymentReturn({ saleId }: { saleId: string }) {
+export function KioskPaymentReturn({
+  saleId,
+  locale,
+  text,
+}: {
+  saleId: string;
+  locale: KioskLocale;
+  text: KioskText["payment"];
+}) {
   const router = useRouter();
   const [shown, setShown] = useState<Shown>({ kind: "checking" });
 
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const say = (title: string, words: string) => setShown({ kind: "message", title, text: words });
     const check = async (n: number) => {
       const result = await finishKioskCardPaymentAction({
         saleId,
         final: n >= KIOSK_RETURN_CHECKS,
       });
       if (stopped) return;
-      if (!result.ok)
-        return setShown({
-          kind: "message",
-          title: "Something went wrong",
-          text: `${result.error} Please ask staff for help.`,
-        });
-      const view = result.data;
-      if (view.state === "waiting" || view.state === "sending") {
-        timer = setTimeout(() => void check(n + 1), CARD_POLL_INTERVAL_MS);
-      } else if (
-        view.state === "settled" &&
-        view.sale.status === "completed" &&
-        view.receiptTicket
-      ) {
-        holdReceiptTicket(saleId, view.receiptTicket);
-        router.replace(KIOSK_RECEIPT_PATH(saleId));
-      } else if (view.state === "settled" && view.sale.status === "completed") {
-        // Paid and shown already (Back, or the checkout's "Return to the shop" a second time):
-        // the receipt belonged to that moment and is not shown again.
-        setShown({
-          kind: "message",
-          title: "This payment is finished",
-          text: "Start again to look up your fines.",
-        });
-      } else if (view.state === "settled") {
-        setShown({
-          kind: "message",
-          title: "Your payment was received",
-          text: `${view.sale.message ?? "But your fines could not be cleared."} Please ask staff for help.`,
-        });
-      } else {
-        setShown({
-          kind: "message",
-          title: view.state === "not_paid" ? "Not paid" : "Payment not confirmed",
-          text: view.reason,
-        });
+      if (!result.ok) return say(text.errorTitle, text.cannotCheck);
+      const outcome = result.data;
+      switch (outcome.is) {
+        case "waiting":
+          timer = setTimeout(() => void check(n + 1), CARD_POLL_INTERVAL_MS);
+          return;
+        case "receipt":
+          holdReceiptTicket(saleId, outcome.ticket);
+          router.replace(
+            `${KIOSK_RECEIPT_PATH(saleId)}${locale === "en" ? "" : `?lang=${locale}`}`,
+          );
+          return;
+        // The receipt belonged to the moment of paying and is not shown again.
+        case "finished":
+          return say(text.finishedTitle, text.startAgain);
+        case "not_cleared":
+          return say(text.notClearedTitle, text.notCleared);
+        case "not_paid":
+          return say(
+            text.notPaidTitle,
+            outcome.why === "declined"
+              ? text.declined
+              : outcome.why === "cancelled"
+                ? text.cancelled
+                : outcome.why === "not_paid"
+                  ? text.notInTime
+                  : text.notPaid,
+          );
+        case "not_confirmed":
+          return say(text.notConfirmedTitle, text.notConfirmed);
       }
     };
     void check(1);
@@ -73,7 +78,7 @@ export function KioskPaymentReturn({ saleId }: { saleId: string }) {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [saleId, router]);
+  }, [saleId, locale, text, router]);
 
   useEffect(() => {
     if (shown.kind !== "message") return;
@@ -84,9 +89,9 @@ export function KioskPaymentReturn({ saleId }: { saleId: string }) {
   if (shown.kind === "checking") {
     return (
       <div className="mx-auto flex max-w-3xl flex-col items-center gap-8 pt-16 text-center">
-        <h1 className="text-4xl font-bold">Checking your payment…</h1>
+        <h1 className="text-4xl font-bold">{text.checking}</h1>
         <p role="status" aria-live="polite" className="text-2xl text-slate-200">
-          Please wait a moment.
+          {text.wait}
         </p>
       </div>
     );
@@ -102,11 +107,12 @@ export function KioskPaymentReturn({ saleId }: { saleId: string }) {
       >
         {shown.text}
       </p>
+      {/* The next customer starts in English. */}
       <Link
         href="/kiosk"
-        className="rounded-xl bg-white px-10 py-6 text-3xl font-semibold text-slate-900"
+        className="flex min-h-14 items-center rounded-xl bg-white px-10 py-6 text-3xl font-semibold text-slate-900"
       >
-        Back to the start
+        {text.back}
       </Link>
     </div>
   );

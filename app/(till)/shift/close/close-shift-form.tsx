@@ -67,7 +67,7 @@ export function CloseShiftForm() {
       <button
         type="submit"
         disabled={isSubmitting}
-        className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60"
+        className="min-h-11 rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60"
       >
         Close shift
       </button>

@@ -39,7 +39,7 @@ export function CountFields<T extends WithCounts>({
               onKeyDown={(e) => onKeyDown(e, i)}
               aria-invalid={message ? true : undefined}
               aria-describedby={message ? `count-${key}-error` : undefined}
-              className="w-24 rounded border border-slate-400 px-2 py-1 text-right text-lg"
+              className="min-h-11 w-24 rounded border border-slate-400 px-2 py-1 text-right text-lg"
             />
             {message && (
               <span id={`count-${key}-error`} className="sr-only">

@@ -13,7 +13,7 @@ export default async function CloseShiftPage() {
     return (
       <p>
         You have no shift open at {staff.till.name}.{" "}
-        <Link href="/till" className="underline">
+        <Link href="/till" className="inline-flex min-h-11 items-center underline">
           Back to the till
         </Link>
       </p>

@@ -39,7 +39,8 @@ export default async function XReportPage({
       ) : (
         <ShiftReportView report={report} meta={meta} />
       )}
-      <div className="no-print flex flex-wrap gap-3">
+      {/* Kept in view at the foot of the screen however long the report is. */}
+      <div className="no-print sticky bottom-0 flex flex-wrap gap-3 bg-slate-50 py-2">
         <PrintButton />
         <LayoutSwitch basePath="/shift/x" layout={layout} />
         <Link

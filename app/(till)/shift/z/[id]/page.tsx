@@ -37,7 +37,8 @@ export default async function ZReportPage({
         reprint={reprint}
         roll={layout === "roll" ? { paperWidthMm: staff.till.paperWidthMm } : undefined}
       />
-      <div className="no-print flex flex-wrap gap-3">
+      {/* Kept in view at the foot of the screen however long the report is. */}
+      <div className="no-print sticky bottom-0 flex flex-wrap gap-3 bg-slate-50 py-2">
         <PrintButton />
         <LayoutSwitch
           basePath={`/shift/z/${id}`}
@@ -46,11 +47,14 @@ export default async function ZReportPage({
         />
         <Link
           href={`/shift/z/${id}?reprint=1${layout === "roll" ? "&layout=roll" : ""}`}
-          className="rounded-lg border border-slate-400 px-4 py-2"
+          className="inline-flex min-h-11 items-center rounded-lg border border-slate-400 px-4 py-2"
         >
           Reprint
         </Link>
-        <Link href="/till" className="rounded-lg border border-slate-400 px-4 py-2">
+        <Link
+          href="/till"
+          className="inline-flex min-h-11 items-center rounded-lg border border-slate-400 px-4 py-2"
+        >
           Back to the till
         </Link>
       </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import type { KioskText } from "@/lib/i18n/kiosk-text";
 import { formatRand } from "@/lib/money";
 import { saDateTime } from "@/lib/sa-time";
 import { takeReceiptTicket } from "../../../receipt-ticket";
@@ -13,7 +14,17 @@ type Shown = { kind: "opening" } | { kind: "gone" } | { kind: "receipt"; data: K
  * The receipt of the customer who just paid: opened with the one-time link held in this
  * page's memory. Without it (Back after Done, a reload, the next customer) nothing is shown.
  */
-export function KioskReceipt({ saleId, autoPrint }: { saleId: string; autoPrint: boolean }) {
+export function KioskReceipt({
+  saleId,
+  autoPrint,
+  text,
+  idle,
+}: {
+  saleId: string;
+  autoPrint: boolean;
+  text: KioskText["receipt"];
+  idle: KioskText["idle"];
+}) {
   const [shown, setShown] = useState<Shown>({ kind: "opening" });
   const started = useRef(false);
   useEffect(() => {
@@ -29,24 +40,24 @@ export function KioskReceipt({ saleId, autoPrint }: { saleId: string; autoPrint:
   if (shown.kind === "opening")
     return (
       <p role="status" className="pt-10 text-center text-3xl">
-        Opening your receipt…
+        {text.opening}
       </p>
     );
   if (shown.kind === "gone") {
     return (
       <div className="mx-auto flex max-w-3xl flex-col gap-6">
         <div role="alert" className="flex flex-col gap-4 pt-10 text-center">
-          <h1 className="text-5xl font-bold">This receipt is no longer shown</h1>
-          <p className="text-3xl">Start again to look up your fines.</p>
+          <h1 className="text-5xl font-bold">{text.goneTitle}</h1>
+          <p className="text-3xl">{text.startAgain}</p>
         </div>
-        <ReceiptActions printable={false} />
+        <ReceiptActions printable={false} text={text} idle={idle} />
       </div>
     );
   }
   const { slip, settledAt } = shown.data;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 print:text-base print:text-black">
-      <h1 className="text-5xl font-bold">Your fines are paid</h1>
+      <h1 className="text-5xl font-bold">{text.paidTitle}</h1>
       <ul className="flex flex-col gap-4">
         {slip.fines.map((f) => (
           <li
@@ -56,29 +67,29 @@ export function KioskReceipt({ saleId, autoPrint }: { saleId: string; autoPrint:
           >
             <div className="flex justify-between text-2xl font-semibold">
               <span>
-                Notice <span className="font-mono">{f.noticeNumber}</span>
+                {text.notice} <span className="font-mono">{f.noticeNumber}</span>
               </span>
               <span>{formatRand(f.grossCents)}</span>
             </div>
             {f.charge && <div className="text-xl">{f.charge}</div>}
             <div className="text-xl">
-              Registry receipt{" "}
+              {text.registryReceipt}{" "}
               <strong className="font-mono" data-testid="fine-receipt">
-                {f.receiptNumber ?? "not given"}
+                {f.receiptNumber ?? text.notGiven}
               </strong>{" "}
-              · invoice <span className="font-mono">{f.invoiceNumber ?? "not given"}</span>
+              · {text.invoice} <span className="font-mono">{f.invoiceNumber ?? text.notGiven}</span>
             </div>
           </li>
         ))}
       </ul>
       <p className="text-right text-4xl">
-        Total paid by card{" "}
+        {text.total}{" "}
         <strong data-testid="kiosk-receipt-total">{formatRand(slip.grossCents)}</strong>
       </p>
       <p className="text-xl text-slate-300 print:text-black">
-        Registry order {slip.orderId} · {saDateTime(settledAt)}
+        {text.order} {slip.orderId} · {saDateTime(settledAt)}
       </p>
-      <ReceiptActions printable={autoPrint} />
+      <ReceiptActions printable={autoPrint} text={text} idle={idle} />
     </div>
   );
 }

@@ -1,22 +1,33 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/staff";
+import { kioskLocaleOf } from "@/lib/i18n/kiosk-messages";
+import { kioskText } from "@/lib/i18n/kiosk-text";
 import { KioskPaymentReturn } from "../../kiosk-payment-return";
 
-export const metadata: Metadata = { title: "Checking your payment" };
+type Props = {
+  params: Promise<{ saleId: string; end: string }>;
+  searchParams: Promise<{ lang?: string }>;
+};
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  return { title: kioskText(kioskLocaleOf((await searchParams).lang)).payment.title };
+}
 
 /**
- * Where the hosted checkout sends the kiosk's browser back to (done or cancelled). Which
- * of the two it was decides nothing: the page asks the core service for the order's
- * status and only a PAID answer sends the sale.
+ * Where the hosted checkout sends the kiosk's browser back to (done or cancelled), in the
+ * language the customer paid in (?lang=, carried by the order's return address). Which of
+ * the two it was decides nothing: the page asks the core service for the order's status and
+ * only a PAID answer sends the sale.
  */
-export default async function KioskCardReturnPage({
-  params,
-}: {
-  params: Promise<{ saleId: string; end: string }>;
-}) {
+export default async function KioskCardReturnPage({ params, searchParams }: Props) {
   await requirePageRole("kiosk");
   const { saleId, end } = await params;
   if (!/^[0-9a-f-]{36}$/.test(saleId) || (end !== "done" && end !== "cancelled")) notFound();
-  return <KioskPaymentReturn saleId={saleId} />;
+  const locale = kioskLocaleOf((await searchParams).lang);
+  return (
+    <div lang={locale === "en" ? "en-ZA" : locale}>
+      <KioskPaymentReturn saleId={saleId} locale={locale} text={kioskText(locale).payment} />
+    </div>
+  );
 }
