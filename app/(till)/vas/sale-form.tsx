@@ -1,9 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import * as z from "zod/mini";
 import { formatRand } from "@/lib/money";
 import { checkAmount, rangeMessage } from "@/lib/vas/amount";
 import { KIND_LABELS, priceLabel, type CatalogueItem } from "@/lib/vas/catalogue";
@@ -11,13 +9,12 @@ import { MOBILE_NUMBER_MESSAGE, normaliseMobileNumber } from "@/lib/vas/mobile";
 import { getVasQuoteAction, type QuoteView } from "./actions";
 import { Field } from "./field";
 import { PurchasePanel } from "./purchase-panel";
+import { schemaResolver } from "@/components/forms/schema-resolver";
+import type { QuoteFields } from "./form-schema";
 
-// The product decides whether a number or an amount is needed and its range: checked on submit.
-const quoteFieldsSchema = z.object({
-  mobileNumber: z.string().check(z.maxLength(30)),
-  amount: z.string().check(z.maxLength(20)),
-});
-type QuoteFields = z.infer<typeof quoteFieldsSchema>;
+const resolver = schemaResolver<QuoteFields>(() =>
+  import("./form-schema").then((m) => m.quoteFieldsSchema),
+);
 
 /** Mobile number and amount for the picked product, checked here before any call, then Get quote. */
 export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void }) {
@@ -25,7 +22,7 @@ export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void
   const [quote, setQuote] = useState<QuoteView | null>(null);
   const quoteButtonRef = useRef<HTMLButtonElement>(null);
   const form = useForm<QuoteFields>({
-    resolver: zodResolver(quoteFieldsSchema),
+    resolver,
     defaultValues: { mobileNumber: "", amount: "" },
   });
   const errors = {
