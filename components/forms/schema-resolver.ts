@@ -13,21 +13,26 @@ export type FormSchema<T extends FieldValues> = Parameters<
  * The schema module, zod and the resolver are fetched the first time the form is checked (its
  * first submit), not with the page: under Turbopack zod/mini costs about 16 KiB gzip however
  * little of it a form uses, more than a till page's budget leaves. A client file therefore
- * imports a schema module only through `load` (types with `import type`). A failed load is
- * tried again on the next submit.
+ * imports a schema module only through `load` (types with `import type`).
+ *
+ * When the load fails (Kassa unreachable, or a page left open across an upgrade whose files
+ * are gone), the submit goes on unchecked: the server action parses the same schema first
+ * and answers its messages by field, so the form is never stuck. The next submit tries the
+ * load again.
  */
 export function schemaResolver<T extends FieldValues>(
   load: () => Promise<FormSchema<T>>,
 ): Resolver<T> {
-  let resolver: Promise<Resolver<T>> | null = null;
+  let resolver: Promise<Resolver<T> | null> | null = null;
   return async (values, context, options) => {
     resolver ??= Promise.all([load(), import("@hookform/resolvers/standard-schema")]).then(
       ([schema, { standardSchemaResolver }]) => standardSchemaResolver(schema),
-      (error: unknown) => {
+      () => {
         resolver = null;
-        throw error;
+        return null;
       },
     );
-    return (await resolver)(values, context, options);
+    const check = await resolver;
+    return check ? check(values, context, options) : { values, errors: {} };
   };
 }
