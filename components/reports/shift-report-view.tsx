@@ -46,7 +46,7 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
         {meta.closedAt &&
           ` · closed by ${meta.closedBy ?? ""} at ${formatSaDateTime(meta.closedAt)}`}
       </p>
-      <table className="w-full text-left">
+      <table className="stack-cards w-full text-left">
         <caption className="sr-only">Completed sales by kind and payment method</caption>
         <thead>
           <tr className="border-b border-slate-400">
@@ -70,10 +70,14 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
           )}
           {report.lines.map((line) => (
             <tr key={`${line.kind}-${line.method}`} className="border-b border-slate-200">
-              <td>{labelOf(SALE_KIND_LABELS, line.kind)}</td>
-              <td>{labelOf(PAYMENT_METHOD_LABELS, line.method)}</td>
-              <td className="text-right">{line.count}</td>
-              <td className="text-right font-mono">{formatRand(line.totalCents)}</td>
+              <td data-label="Kind">{labelOf(SALE_KIND_LABELS, line.kind)}</td>
+              <td data-label="Method">{labelOf(PAYMENT_METHOD_LABELS, line.method)}</td>
+              <td data-label="Sales" className="text-right">
+                {line.count}
+              </td>
+              <td data-label="Total" className="text-right font-mono">
+                {formatRand(line.totalCents)}
+              </td>
             </tr>
           ))}
         </tbody>

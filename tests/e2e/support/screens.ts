@@ -84,10 +84,6 @@ export async function expectFits(
   where: string,
   { min, unscrolled = false }: { min: number; unscrolled?: boolean },
 ) {
-  if (process.env.SHOTS)
-    await page.screenshot({
-      path: `test-results/shots/${where.replace(/[^a-z0-9×]+/gi, "-")}.png`,
-    });
   await expectNoHorizontalOverflow(page, where);
   await expectInViewport(page, next, `${where}: next action`, { unscrolled });
   await expectTouchTargets(page, min, where);
