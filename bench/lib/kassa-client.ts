@@ -126,13 +126,13 @@ async function credentialsSignIn(session: Session, who: Who): Promise<string | u
 export async function signIn(
   baseUrl: string,
   who: Who,
-  options: { device?: string } = {},
+  options: { device?: string; distDir?: string } = {},
 ): Promise<Session> {
   const session = new Session(baseUrl);
   if (options.device) session.setCookie(DEVICE_COOKIE, options.device);
   let failure = await credentialsSignIn(session, who);
   if (failure && /not.enrolled/i.test(failure) && !options.device) {
-    session.setCookie(DEVICE_COOKIE, await enrolDevice(baseUrl, who.till));
+    session.setCookie(DEVICE_COOKIE, await enrolDevice(baseUrl, who.till, options.distDir));
     failure = await credentialsSignIn(session, who);
   }
   if (failure) throw new Error(`sign-in as ${who.username} failed: ${failure}`);

@@ -9,10 +9,15 @@ export const METERS = [
   { meterNumber: "04100000001", municipality: "ngwathe_prepaid" },
 ];
 
+// Every vend of a run its own amount (R 30,01, R 30,02 ...): the same meter for the same amount
+// within minutes is a repeat the till asks about ("Sell again?"), not a new customer.
+let vends = 0;
+
 export function vendInput(i: number) {
+  vends += 1;
   return {
     ...METERS[i % METERS.length]!,
-    amount: "30",
+    amount: (30 + (vends % 2000) / 100).toFixed(2),
     method: "cash",
     idempotencyKey: crypto.randomUUID(),
   };
