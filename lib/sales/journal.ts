@@ -296,20 +296,29 @@ export async function unseenSalesOf(userId: string, since: Date): Promise<Sale[]
     .limit(20);
 }
 
-/** The slip of this completed sale was shown to its cashier. Only the first time counts. */
-export async function markSlipSeen(saleId: string, userId: string): Promise<boolean> {
+/**
+ * The sale a slip page shows, in ONE statement that also records, the first time only, that
+ * its own cashier (`viewerId`) has seen the slip of a completed sale. The row is the one
+ * before that mark: `slipSeenAt` null says this is the slip's first showing.
+ */
+export async function findSaleForSlip(id: string, viewerId: string): Promise<Sale | undefined> {
   const database = await db();
-  const rows = await database
-    .update(sales)
-    .set({ slipSeenAt: new Date() })
-    .where(
-      and(
-        eq(sales.id, saleId),
-        eq(sales.userId, userId),
-        eq(sales.status, "completed"),
-        isNull(sales.slipSeenAt),
-      ),
-    )
-    .returning({ id: sales.id });
-  return rows.length > 0;
+  const seen = database.$with("seen").as(
+    database
+      .update(sales)
+      .set({ slipSeenAt: new Date() })
+      .where(
+        and(
+          eq(sales.id, id),
+          eq(sales.userId, viewerId),
+          eq(sales.status, "completed"),
+          isNull(sales.slipSeenAt),
+        ),
+      )
+      .returning({ id: sales.id }),
+  );
+  // A data-modifying WITH runs whether or not the select reads it, and the select sees the
+  // row as it was before.
+  const [row] = await database.with(seen).select().from(sales).where(eq(sales.id, id)).limit(1);
+  return row;
 }

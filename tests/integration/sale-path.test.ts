@@ -276,8 +276,11 @@ describe("what the cashier has not seen", () => {
     const since = new Date(Date.now() - 60_000);
     const unseen = async () => (await journal.unseenSalesOf(staff.userId, since)).map((s) => s.id);
     expect(await unseen()).toEqual(expect.arrayContaining([done.id, lost.id]));
-    expect(await journal.markSlipSeen(done.id, staff.userId)).toBe(true);
-    expect(await journal.markSlipSeen(done.id, staff.userId)).toBe(false);
+    // Another cashier's look marks nothing; the cashier's own first look does, once.
+    expect((await journal.findSaleForSlip(done.id, randomUUID()))?.slipSeenAt).toBeNull();
+    expect(await unseen()).toContain(done.id);
+    expect((await journal.findSaleForSlip(done.id, staff.userId))?.slipSeenAt).toBeNull();
+    expect((await journal.findSaleForSlip(done.id, staff.userId))?.slipSeenAt).not.toBeNull();
     expect(await unseen()).not.toContain(done.id);
     expect(await unseen()).toContain(lost.id);
     expect(counter.saleViewOf((await journal.findSale(done.id))!).seen).toBe(true);
