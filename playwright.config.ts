@@ -1,10 +1,14 @@
 import { defineConfig, devices } from "@playwright/test";
 import fs from "node:fs";
-import { E2E } from "./tests/e2e/support/env";
+import { E2E, E2E_BASE, LANES, laneEnv } from "./tests/e2e/support/env";
 
 /**
  * End-to-end tests: real Chromium against `next start` and the sandbox core service over
  * real HTTP, on ports of their own and a fresh PGlite folder per run.
+ *
+ * Lanes (tests/e2e/support/env.ts): one worker per lane, and every lane has its own sandbox,
+ * its own `next start` and its own PGlite folder. This file is evaluated again inside each
+ * worker with TEST_PARALLEL_INDEX set, so `use.baseURL` below is that worker's lane's app.
  */
 const DIST = process.env.NEXT_DIST_DIR ?? ".next";
 
@@ -23,35 +27,37 @@ const launchOptions = {
   ],
 };
 
-const appEnv = {
+const appEnv = (lane: ReturnType<typeof laneEnv>) => ({
   NEXT_DIST_DIR: DIST,
-  KASSA_DATA_DIR: E2E.dataDir,
-  KASSA_UPSTREAM_URL: `${E2E.sandboxOrigin}/api`,
-  KASSA_PUBLIC_URL: E2E.appUrl,
+  KASSA_DATA_DIR: lane.dataDir,
+  KASSA_UPSTREAM_URL: `${lane.sandboxOrigin}/api`,
+  KASSA_PUBLIC_URL: lane.appUrl,
   KASSA_UPSTREAM_TIMEOUT_MS: "1500",
   // High enough that the fault tests of other specs never pause sales; upstream-dialects.spec.ts opens it on purpose.
   KASSA_UPSTREAM_BREAKER_FAILURES: "12",
   KASSA_UPSTREAM_BREAKER_PROBE_MS: "2000",
   // The card follower's "minute": 2 s, so that a payment after the till stopped is found in a test's time.
   KASSA_CARD_FOLLOW_MINUTE_MS: "2000",
-  NEXTAUTH_URL: E2E.appUrl,
+  NEXTAUTH_URL: lane.appUrl,
   // Kiosk sessions end after 2 minutes without a touch; the stored kiosk session must outlive the run.
   KASSA_KIOSK_IDLE_SECONDS: "3600",
   // One minute instead of ten: the specs that prove the guard repeat a sale within seconds, and
   // specs that sell the same test meter and amount minutes apart are different customers.
   KASSA_DUPLICATE_WINDOW_MINUTES: "1",
-};
+});
+
+const lanes = Array.from({ length: LANES }, (_, lane) => laneEnv(lane));
 
 export default defineConfig({
   testDir: "tests/e2e",
   // Per port, so that two runs in one tree never delete each other's results.
-  outputDir: `test-results/e2e-${E2E.appPort}`,
+  outputDir: `test-results/e2e-${E2E_BASE.appPort}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // One worker: sandbox faults are per path for the next N calls, and a second worker's
-  // purchase could take a fault meant for another test.
-  workers: 1,
+  // One worker per lane: sandbox faults are per path for the next N calls, so two workers
+  // share nothing upstream or in the journal. Set the count with E2E_LANES (1 still works).
+  workers: LANES,
   retries: 0,
   reporter: process.env.CI
     ? [["list"], ["json", { outputFile: ".ci/out/playwright.json" }]]
@@ -62,7 +68,8 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    // Signs in every lane's users (auth.setup.ts); its tests spread over the workers.
+    { name: "setup", testMatch: /auth\.setup\.ts/, fullyParallel: true },
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"], launchOptions },
@@ -70,21 +77,23 @@ export default defineConfig({
       testIgnore: /auth\.setup\.ts/,
     },
   ],
-  webServer: [
+  webServer: lanes.flatMap((lane) => [
     {
+      name: `sandbox ${lane.lane}`,
       command: `npx tsx lib/sandbox/main.ts`,
-      env: { SANDBOX_PORT: String(E2E.sandboxPort) },
-      url: `${E2E.sandboxOrigin}/__sandbox/health`,
+      env: { SANDBOX_PORT: String(lane.sandboxPort) },
+      url: `${lane.sandboxOrigin}/__sandbox/health`,
       reuseExistingServer: false,
       timeout: 30_000,
     },
     {
       // A fresh journal for every run; `next build` has run before (npm run test:e2e).
-      command: `rm -rf ${E2E.dataDir} ${E2E.dataDir}.lock && npx next start -p ${E2E.appPort}`,
-      env: appEnv,
-      url: `${E2E.appUrl}/login`,
+      name: `app ${lane.lane}`,
+      command: `rm -rf ${lane.dataDir} ${lane.dataDir}.lock && npx next start -p ${lane.appPort}`,
+      env: appEnv(lane),
+      url: `${lane.appUrl}/login`,
       reuseExistingServer: false,
       timeout: 120_000,
     },
-  ],
+  ]),
 });

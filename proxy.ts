@@ -16,6 +16,10 @@ const PUBLIC_PATHS = [
   /^\/pay\/[0-9a-f-]{36}\/(done|cancelled)$/,
 ];
 
+// The configuration, parsed once: the environment does not change while the server runs.
+let parsedConfig: ReturnType<typeof parseEnv> | undefined;
+const settings = () => (parsedConfig ??= parseEnv(process.env));
+
 /**
  * Every request: security headers with a per-request CSP nonce (Next.js reads it from the
  * request's CSP header for its own scripts). Signed-out visitors are sent to /login early;
@@ -28,11 +32,10 @@ export default async function proxy(request: NextRequest) {
   const isAction = request.headers.has("next-action");
   const isPublic = isAction || PUBLIC_PATHS.some((p) => p.test(pathname));
   if (!isPublic) {
-    const config = parseEnv(process.env);
     const token = await getToken({
       req: request,
-      secret: config.authSecret,
-      secureCookie: config.https,
+      secret: settings().authSecret,
+      secureCookie: settings().https,
     });
     if (!token) {
       const login = new URL("/login", request.url);
@@ -60,7 +63,7 @@ function withSecurityHeaders(response: NextResponse, nonce: string, csp?: string
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS))
     response.headers.set(name, value);
   // Whenever Kassa's public address is https, browsers must never come back over plain http.
-  if (parseEnv(process.env).https) response.headers.set("Strict-Transport-Security", HSTS);
+  if (settings().https) response.headers.set("Strict-Transport-Security", HSTS);
   return response;
 }
 

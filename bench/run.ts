@@ -182,12 +182,12 @@ async function runJournal(
   try {
     // A first start on a fresh journal: sign everyone in and open the cashier's shift, then stop.
     server = await app(journal);
-    const cashier = await signIn(BASE, DEMO.cashier);
+    const cashier = await signIn(BASE, DEMO.cashier, { distDir: DIST });
     const opened = await callAction(cashier, openShift, { openingFloat: "500" });
     if (!opened.result?.ok)
       throw new Error(`could not open a shift: ${JSON.stringify(opened.result)}`);
-    const supervisor = await signIn(BASE, DEMO.supervisor);
-    const kiosk = await signIn(BASE, DEMO.kiosk);
+    const supervisor = await signIn(BASE, DEMO.supervisor, { distDir: DIST });
+    const kiosk = await signIn(BASE, DEMO.kiosk, { distDir: DIST });
     await server.stop();
 
     // The measured start: from "ready" to the first completed vend.
@@ -353,15 +353,15 @@ async function jsOnly() {
   try {
     const openShift = findAction(DIST, "app/(till)/shift/actions.ts", "openShiftAction");
     server = await app(journal);
-    const cashier = await signIn(BASE, DEMO.cashier);
+    const cashier = await signIn(BASE, DEMO.cashier, { distDir: DIST });
     const opened = await callAction(cashier, openShift, { openingFloat: "500" });
     if (!opened.result?.ok)
       throw new Error(`could not open a shift: ${JSON.stringify(opened.result)}`);
     const sessions = {
       signedOut: new Session(BASE),
       cashier,
-      supervisor: await signIn(BASE, DEMO.supervisor),
-      kiosk: await signIn(BASE, DEMO.kiosk),
+      supervisor: await signIn(BASE, DEMO.supervisor, { distDir: DIST }),
+      kiosk: await signIn(BASE, DEMO.kiosk, { distDir: DIST }),
     };
     printTable(jsRows(await jsSizes(sessions, await slipOf(cashier))));
   } finally {

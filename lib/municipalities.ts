@@ -24,3 +24,7 @@ export const MUNICIPALITY_NAMES: Record<Municipality, string> = {
 };
 
 export type PaymentMethod = "cash" | "card";
+
+/** The cookies that remember this browser's last municipality, prepaid (electricity) and postpaid (bills). */
+export const MUNICIPALITY_COOKIE = "kassa_prepaid_municipality";
+export const BILL_MUNICIPALITY_COOKIE = "kassa_postpaid_municipality";

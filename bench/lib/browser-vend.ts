@@ -45,7 +45,10 @@ export async function clickToToken(session: Session, runs: number): Promise<numb
       await page.getByRole("textbox", { name: "Meter number" }).fill("01100000007");
       await page.getByLabel("Municipality").selectOption("tshwane_prepaid");
       await page.getByRole("button", { name: "Confirm meter" }).click();
-      await page.getByRole("textbox", { name: "Amount", exact: true }).fill("50");
+      // Each run its own amount: the same meter for the same amount again would ask "Sell again?".
+      await page
+        .getByRole("textbox", { name: "Amount", exact: true })
+        .fill((50 + run / 100).toFixed(2));
       await page.evaluate(() => {
         document.addEventListener(
           "click",

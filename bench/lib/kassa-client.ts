@@ -76,11 +76,7 @@ async function tillIds(supervisor: Session): Promise<Map<string, string>> {
  * Enrol a client as the till named `tillName`, as a supervisor does on the Tills screen:
  * returns the signed device cookie's value for the client to keep.
  */
-async function enrolDevice(
-  baseUrl: string,
-  tillName: string,
-  distDir = process.env.NEXT_DIST_DIR ?? ".next",
-): Promise<string> {
+async function enrolDevice(baseUrl: string, tillName: string, distDir: string): Promise<string> {
   const supervisor = await signIn(baseUrl, ENROLLING_SUPERVISOR);
   const tillId = (await tillIds(supervisor)).get(tillName);
   if (!tillId) throw new Error(`no till named ${tillName} on the Tills screen`);
@@ -121,18 +117,20 @@ async function credentialsSignIn(session: Session, who: Who): Promise<string | u
 /**
  * Sign in through next-auth's credentials callback, as the sign-in form's signIn() does. A
  * till's user (cashier, kiosk) signs in only on an enrolled device: when the client is not
- * one, the demo supervisor enrols it as `who.till` first, and the client keeps the cookie.
+ * one, the demo supervisor enrols it as `who.till` first (through the enrol action of the
+ * build in `options.distDir`, default NEXT_DIST_DIR or .next), and the client keeps the cookie.
  */
 export async function signIn(
   baseUrl: string,
   who: Who,
-  options: { device?: string } = {},
+  options: { device?: string; distDir?: string } = {},
 ): Promise<Session> {
   const session = new Session(baseUrl);
   if (options.device) session.setCookie(DEVICE_COOKIE, options.device);
   let failure = await credentialsSignIn(session, who);
   if (failure && /not.enrolled/i.test(failure) && !options.device) {
-    session.setCookie(DEVICE_COOKIE, await enrolDevice(baseUrl, who.till));
+    const distDir = options.distDir ?? process.env.NEXT_DIST_DIR ?? ".next";
+    session.setCookie(DEVICE_COOKIE, await enrolDevice(baseUrl, who.till, distDir));
     failure = await credentialsSignIn(session, who);
   }
   if (failure) throw new Error(`sign-in as ${who.username} failed: ${failure}`);

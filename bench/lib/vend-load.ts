@@ -9,10 +9,15 @@ export const METERS = [
   { meterNumber: "04100000001", municipality: "ngwathe_prepaid" },
 ];
 
+// Every vend of a run its own amount (R 30,01, R 30,02 ...): the same meter for the same amount
+// within minutes is a repeat the till asks about ("Sell again?"), not a new customer.
+let vends = 0;
+
 export function vendInput(i: number) {
+  vends += 1;
   return {
     ...METERS[i % METERS.length]!,
-    amount: "30",
+    amount: (30 + (vends % 2000) / 100).toFixed(2),
     method: "cash",
     idempotencyKey: crypto.randomUUID(),
   };
@@ -51,7 +56,11 @@ export interface LevelResult {
   ratioP99: number;
 }
 
-/** At `tills` concurrent tills: the empty action, then the vend, the same number of times each. */
+/**
+ * At `tills` concurrent tills: the empty action and the vend, the same number of times each,
+ * in alternating batches (empty, vend, empty, vend …) of at least twice `tills` calls, so that
+ * a change in the machine's load during the level weighs on both alike.
+ */
 export async function measureLevel(
   sessions: Session[],
   purchase: ManifestAction,
@@ -60,8 +69,17 @@ export async function measureLevel(
   total: number,
 ): Promise<LevelResult> {
   const till = (i: number) => sessions[i % sessions.length]!;
-  const emptyMs = await timedPool(total, tills, (i) => emptyOnce(till(i), empty));
-  const vendMs = await timedPool(total, tills, (i) => vendOnce(till(i), purchase, i));
+  const rounds = Math.max(1, Math.min(5, Math.floor(total / (2 * tills))));
+  const emptyMs: number[] = [];
+  const vendMs: number[] = [];
+  for (let round = 0, done = 0; round < rounds; round++) {
+    const batch = Math.round(((round + 1) * total) / rounds) - done;
+    emptyMs.push(...(await timedPool(batch, tills, (i) => emptyOnce(till(done + i), empty))));
+    vendMs.push(
+      ...(await timedPool(batch, tills, (i) => vendOnce(till(done + i), purchase, done + i))),
+    );
+    done += batch;
+  }
   const vend = summarise(vendMs);
   const emptyS = summarise(emptyMs);
   const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;

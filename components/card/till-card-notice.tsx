@@ -2,7 +2,7 @@ import type { Staff } from "@/lib/auth/staff";
 import { formatRand } from "@/lib/money";
 import { saTime } from "@/lib/sa-time";
 import { paidNotDelivered, waitingCardSales } from "@/lib/sales/card-store";
-import { CheckPaymentButton } from "./check-payment-button";
+import { CheckPayment } from "./check-payment";
 
 /**
  * On every till page (server-rendered in the till layout): this cashier's card sales that a
@@ -44,7 +44,7 @@ export async function TillCardNotice({ staff }: { staff: Staff }) {
             <strong>Card payment waiting:</strong> {formatRand(sale.amountCents)} for{" "}
             {sale.reference} ({saTime(sale.createdAt)}).
           </span>
-          <CheckPaymentButton saleId={sale.id} />
+          <CheckPayment saleId={sale.id} />
         </div>
       ))}
     </section>

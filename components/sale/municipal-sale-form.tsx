@@ -1,9 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import type * as z from "zod/mini";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { centsToInput } from "@/lib/electricity/amount-rules";
 import { parseRandInput } from "@/lib/money";
 import { CashTendered } from "@/components/cash/cash-tendered";
@@ -48,9 +46,9 @@ export interface MunicipalKind<V extends Confirmed> {
   buyingLabel: string;
   municipalities: readonly { value: string; name: string }[];
   cookie: string;
-  /** The shared zod/mini schemas: the number and municipality, then amount and method. */
-  referenceSchema: z.ZodMiniType<ReferenceValues, ReferenceValues>;
-  purchaseSchema: z.ZodMiniType<PurchaseValues, PurchaseValues>;
+  /** The shared zod/mini schemas (`schemaResolver`): the number and municipality, then amount and method. */
+  referenceResolver: Resolver<ReferenceValues>;
+  purchaseResolver: Resolver<PurchaseValues>;
   numberOf(view: V): string;
   /** The name the customer checks on the display facing them before paying. */
   ownerOf(view: V): string | null;
@@ -79,11 +77,11 @@ export function MunicipalSaleForm<V extends Confirmed>({
   );
   const [view, setView] = useState<V | null>(null);
   const reference = useForm<ReferenceValues>({
-    resolver: zodResolver(kind.referenceSchema),
+    resolver: kind.referenceResolver,
     defaultValues: { number: "", municipality: initialMunicipality },
   });
   const buy = useForm<PurchaseValues>({
-    resolver: zodResolver(kind.purchaseSchema),
+    resolver: kind.purchaseResolver,
     defaultValues: { amount: "", method: "cash" },
   });
   const purchaseButton = useRef<HTMLButtonElement>(null);

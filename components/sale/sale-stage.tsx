@@ -1,6 +1,5 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { formatRand } from "@/lib/money";
 import type { SaleView } from "@/lib/sales/sale-view";
 import { askUntilSettled } from "./journal";
@@ -8,14 +7,8 @@ import { NotConfirmed, type Resolve } from "./not-confirmed";
 import { currentEntry } from "./sale-store";
 import type { SaleHook } from "./use-sale";
 import { useTill } from "@/components/till/till-context";
-
-// Only card sales need the payment screen (QR code, polling): load it when one starts.
-const CardPayment = dynamic(
-  () => import("@/components/card/card-payment").then((m) => m.CardPayment),
-  {
-    loading: () => <p role="status">Starting the card payment…</p>,
-  },
-);
+// Only card sales need the payment screen (QR code, polling): CardPayment loads it when one starts.
+import { CardPayment } from "@/components/card/card-payment";
 
 /**
  * A sale that is open on the form: the card payment it waits for, the one "Not confirmed"

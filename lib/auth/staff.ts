@@ -3,7 +3,7 @@ import { cache } from "react";
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { cookies, headers } from "next/headers";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
 import { env } from "@/lib/env";
 import { CARD_TIME_LIMIT_MS } from "@/lib/sales/card-outcome";
 import { db } from "@/lib/db";
@@ -21,7 +21,13 @@ import { authOptions } from "./options";
 import { DEVICE_COOKIE, readDeviceCookie } from "./device";
 import { pathOfReferer } from "./referer";
 import { actorOf } from "./actor";
-import { HOME_OF, judgeSession } from "./session-rules";
+import {
+  HOME_OF,
+  IDLE_MAX_MS,
+  judgeSession,
+  KIOSK_SESSION_MAX_MS,
+  SESSION_MAX_MS,
+} from "./session-rules";
 
 /** Who is asking: the signed-in user at their till, as the server sees it. */
 export interface Staff {
@@ -79,25 +85,82 @@ async function hasCardPaymentUnderWay(userId: string, now: Date): Promise<boolea
   return Boolean(row);
 }
 
+/** `ms` before `now`. */
+const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
+
 /**
- * The current staff member, or null when signed out, idle, expired or disabled. Resolved once
- * per request (React `cache`): a page and its layout share one journal look-up.
+ * The session with its user, till and device, in ONE statement that also writes the session's
+ * last-seen time when it is due (older than the touch interval) and the session is live by
+ * the rules of judgeSession (not ended, expired or idle, the user not disabled). The row read
+ * is the one before the touch, so the verdict is judged on the time the session was last seen.
  */
-export const currentStaff = cache(async function currentStaff(): Promise<Staff | null> {
-  const session = await getServerSession(authOptions());
-  const sessionId = session?.user?.sessionId;
-  if (!sessionId) return null;
+async function readSession(sessionId: string, now: Date) {
   const database = await db();
+  const kiosk = sql`${users.role} = 'kiosk'`;
+  const byRole = (kioskAt: Date, otherAt: Date) =>
+    sql`case when ${kiosk} then ${kioskAt.toISOString()}::timestamptz else ${otherAt.toISOString()}::timestamptz end`;
+  const touched = database.$with("touched").as(
+    database
+      .update(staffSessions)
+      .set({ lastSeenAt: now })
+      .from(users)
+      .where(
+        and(
+          eq(staffSessions.id, sessionId),
+          eq(users.id, staffSessions.userId),
+          eq(users.disabled, false),
+          isNull(staffSessions.endedAt),
+          sql`${staffSessions.lastSeenAt} < ${byRole(before(now, KIOSK_TOUCH_EVERY_MS), before(now, TOUCH_EVERY_MS))}`,
+          sql`${staffSessions.lastSeenAt} >= ${byRole(before(now, env().kioskIdleMs), before(now, IDLE_MAX_MS))}`,
+          sql`${staffSessions.createdAt} >= ${byRole(before(now, KIOSK_SESSION_MAX_MS), before(now, SESSION_MAX_MS))}`,
+        ),
+      )
+      .returning({ id: staffSessions.id }),
+  );
   const [row] = await database
-    .select({ session: staffSessions, user: users, till: tills, device: tillDevices })
+    .with(touched)
+    .select({
+      session: {
+        userId: staffSessions.userId,
+        deviceId: staffSessions.deviceId,
+        createdAt: staffSessions.createdAt,
+        lastSeenAt: staffSessions.lastSeenAt,
+        endedAt: staffSessions.endedAt,
+      },
+      user: {
+        id: users.id,
+        username: users.username,
+        displayName: users.displayName,
+        role: users.role,
+        disabled: users.disabled,
+      },
+      till: getTableColumns(tills),
+      deviceRevokedAt: tillDevices.revokedAt,
+      deviceFound: sql<boolean>`${tillDevices.id} is not null`,
+      touched: sql<boolean>`exists (select 1 from ${touched})`,
+    })
     .from(staffSessions)
     .innerJoin(users, eq(users.id, staffSessions.userId))
     .leftJoin(tills, eq(tills.id, staffSessions.tillId))
     .leftJoin(tillDevices, eq(tillDevices.id, staffSessions.deviceId))
     .where(eq(staffSessions.id, sessionId))
     .limit(1);
-  if (!row || row.user.disabled) return null;
+  return row;
+}
+
+/**
+ * The current staff member, or null when signed out, idle, expired or disabled. Resolved once
+ * per request (React `cache`): a page and its layout share one journal look-up, which is one
+ * statement (readSession) unless the session ends here.
+ */
+export const currentStaff = cache(async function currentStaff(): Promise<Staff | null> {
+  const session = await getServerSession(authOptions());
+  const sessionId = session?.user?.sessionId;
+  if (!sessionId) return null;
   const now = new Date();
+  const row = await readSession(sessionId, now);
+  if (!row || row.user.disabled) return null;
+  const database = await db();
   // A till's session lives on its enrolled browser only: a revoked enrolment, or the session
   // cookie carried to a browser without that device's own cookie, ends it.
   let verdict = judgeSession({ role: row.user.role, ...row.session }, now, env().kioskIdleMs);
@@ -111,7 +174,7 @@ export const currentStaff = cache(async function currentStaff(): Promise<Staff |
     verdict = "active";
   if (row.session.deviceId) {
     const here = readDeviceCookie((await cookies()).get(DEVICE_COOKIE)?.value);
-    if (!row.device || row.device.revokedAt || here !== row.session.deviceId) verdict = "ended";
+    if (!row.deviceFound || row.deviceRevokedAt || here !== row.session.deviceId) verdict = "ended";
   } else if (row.user.role !== "supervisor") {
     verdict = "ended";
   }
@@ -124,9 +187,11 @@ export const currentStaff = cache(async function currentStaff(): Promise<Staff |
     }
     return null;
   }
+  // Touched by readSession, except a kiosk kept alive by its card payment (judged idle there).
   if (
+    !row.touched &&
     now.getTime() - row.session.lastSeenAt.getTime() >
-    (row.user.role === "kiosk" ? KIOSK_TOUCH_EVERY_MS : TOUCH_EVERY_MS)
+      (row.user.role === "kiosk" ? KIOSK_TOUCH_EVERY_MS : TOUCH_EVERY_MS)
   ) {
     await database
       .update(staffSessions)

@@ -10,7 +10,7 @@ import { formatRand } from "@/lib/money";
 import { fingerprintOf, KEY_REUSED_MESSAGE } from "./fingerprint";
 import { findSale, readSaleStart, recordSale } from "./journal";
 import { kindOf } from "./kinds";
-import { sendSale, type SentSale } from "./send";
+import { sendClaimedSale, sendSale, type SentSale } from "./send";
 import { NOT_RECORDED_NOTICE, type SaleView } from "./sale-view";
 
 export function saleViewOf(sale: SentSale): SaleView {
@@ -188,11 +188,14 @@ export async function sellAtCounter(staff: Staff, input: CounterSale): Promise<S
         sellAgain: input.sellAgain === true,
       },
     },
+    // Cash is sent at once: the row is recorded with its first attempt taken, so no other
+    // request (a double click, another instance) can send it too. Card waits for the payment.
+    { claimed: input.method === "cash" },
   );
   if (raced)
     return continueSale(sameRequestOrRefuse(assertOwnSale(sale, staff), fingerprint), staff);
   if (sale.method === "card") return saleViewOf(sale);
-  return sendAndWait(sale, staff);
+  return settledView(await sendClaimedSale(sale, actorOf(staff)));
 }
 
 /**
@@ -200,7 +203,11 @@ export async function sellAtCounter(staff: Staff, input: CounterSale): Promise<S
  * the same key first) gets the row still being sent: it waits for the winner's answer.
  */
 async function sendAndWait(sale: SentSale, staff: Staff): Promise<SaleView> {
-  const sent = await sendSale(sale.id, "first", actorOf(staff));
+  return settledView(await sendSale(sale.id, "first", actorOf(staff)));
+}
+
+/** The view of a sale just sent, or of the row another request is still sending. */
+async function settledView(sent: SentSale): Promise<SaleView> {
   return saleViewOf(sent.notRecorded ? sent : await waitWhileSending(sent));
 }
 

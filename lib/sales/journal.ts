@@ -78,7 +78,7 @@ async function changeWithAudit(
     logged as (insert into ${auditEvents} (user_id, username, role, till_id, kind, subject, detail)
       select ${event.actor.userId ?? null}::uuid, ${event.actor.username ?? null}, ${event.actor.role ?? null},
         ${event.actor.tillId ?? null}, ${event.kind}, changed.id::text,
-        jsonb_build_object('kind', changed.kind, 'status', changed.status, 'amountCents', changed.amount_cents) || ${JSON.stringify(event.detail)}::jsonb
+        jsonb_build_object('kind', changed.kind, 'status', changed.status, 'amountCents', changed.amount_cents, 'attempt', changed.attempts) || ${JSON.stringify(event.detail)}::jsonb
       from changed)
     select * from changed`;
   const result = (await database.execute(statement)) as unknown as {
@@ -92,15 +92,20 @@ async function changeWithAudit(
  * Step 1 of every sale: commit a `pending` row (with its `sale_recorded` audit event) before
  * anything goes upstream. The same idempotency key (a double click, a resubmit, another
  * instance) returns the row that already exists; the database's unique index decides.
+ * `claimed`: the row is written with its first attempt already taken (attempts 1), for a
+ * cash sale sent at once: whoever inserts the row is the one caller that sends it, so the
+ * separate claim (claimAttempt) would only cost a round trip. A crash between this commit
+ * and the call leaves it pending with attempts 1, which the sweep makes unknown, never failed.
  */
 export async function recordSale(
   input: NewSale,
   event: SaleAudit,
+  options: { claimed?: boolean } = {},
 ): Promise<{ sale: Sale; existing: boolean }> {
   const database = await db();
   const insert = database
     .insert(sales)
-    .values(input)
+    .values({ ...input, attempts: options.claimed ? 1 : 0 })
     .onConflictDoNothing({ target: sales.idempotencyKey })
     .returning();
   const inserted = await changeWithAudit(database, insert, event);
@@ -138,10 +143,12 @@ export async function findSaleByKey(idempotencyKey: string): Promise<Sale | unde
  * Take the right to call the core service for this sale. Only one caller wins: a fresh
  * pending sale (attempts 0), or, for idempotent kinds only, an unknown sale being retried
  * under its own key. Returns the claimed row, or undefined when someone else has it.
+ * `event` (a retry's `sale_retried`) is written in the same statement, only when the claim wins.
  */
 export async function claimAttempt(
   saleId: string,
   mode: "first" | "retry",
+  event?: SaleAudit,
 ): Promise<Sale | undefined> {
   const database = await db();
   const condition =
@@ -155,11 +162,13 @@ export async function claimAttempt(
           inArray(sales.kind, [...IDEMPOTENT_KINDS]),
           sql`${sales.attempts} > 0`,
         );
-  const [row] = await database
+  const claim = database
     .update(sales)
     .set({ status: "pending", attempts: sql`${sales.attempts} + 1`, updatedAt: new Date() })
     .where(condition)
     .returning();
+  if (event) return changeWithAudit(database, claim, event);
+  const [row] = await claim;
   return row;
 }
 
@@ -287,20 +296,29 @@ export async function unseenSalesOf(userId: string, since: Date): Promise<Sale[]
     .limit(20);
 }
 
-/** The slip of this completed sale was shown to its cashier. Only the first time counts. */
-export async function markSlipSeen(saleId: string, userId: string): Promise<boolean> {
+/**
+ * The sale a slip page shows, in ONE statement that also records, the first time only, that
+ * its own cashier (`viewerId`) has seen the slip of a completed sale. The row is the one
+ * before that mark: `slipSeenAt` null says this is the slip's first showing.
+ */
+export async function findSaleForSlip(id: string, viewerId: string): Promise<Sale | undefined> {
   const database = await db();
-  const rows = await database
-    .update(sales)
-    .set({ slipSeenAt: new Date() })
-    .where(
-      and(
-        eq(sales.id, saleId),
-        eq(sales.userId, userId),
-        eq(sales.status, "completed"),
-        isNull(sales.slipSeenAt),
-      ),
-    )
-    .returning({ id: sales.id });
-  return rows.length > 0;
+  const seen = database.$with("seen").as(
+    database
+      .update(sales)
+      .set({ slipSeenAt: new Date() })
+      .where(
+        and(
+          eq(sales.id, id),
+          eq(sales.userId, viewerId),
+          eq(sales.status, "completed"),
+          isNull(sales.slipSeenAt),
+        ),
+      )
+      .returning({ id: sales.id }),
+  );
+  // A data-modifying WITH runs whether or not the select reads it, and the select sees the
+  // row as it was before.
+  const [row] = await database.with(seen).select().from(sales).where(eq(sales.id, id)).limit(1);
+  return row;
 }

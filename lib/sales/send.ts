@@ -1,6 +1,6 @@
 import "server-only";
 import type { RawAnswer, Sale } from "@/lib/db/schema";
-import { audit, type Actor } from "@/lib/audit";
+import type { Actor } from "@/lib/audit";
 import { isDatabaseDown, logUnexpected } from "@/lib/auth/action";
 import { env } from "@/lib/env";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -91,21 +91,34 @@ function outcomeOf(claimed: Sale, error: unknown, answers: RawAnswer[]): Outcome
  * Step 2 and 3 of the journal: claim the sale, call the core service with no database
  * transaction open, then settle it completed, failed (the core service said no) or
  * unknown (the answer was lost). `retry` is only for unknown sales of repeatable kinds,
- * repeated under their own idempotency key. Returns the sale as it now stands.
+ * repeated under their own idempotency key (its claim writes the `sale_retried` audit event
+ * in the same statement). Returns the sale as it now stands.
  */
 export async function sendSale(
   saleId: string,
   mode: "first" | "retry",
   actor: Actor,
 ): Promise<SentSale> {
-  const claimed = await claimAttempt(saleId, mode);
+  const claimed = await claimAttempt(
+    saleId,
+    mode,
+    mode === "retry" ? { actor, kind: "sale_retried", detail: {} } : undefined,
+  );
   if (!claimed) {
     // Another request (a double click, another instance) has it, or it is already settled.
     const current = await findSale(saleId);
     if (!current) throw new Error(`no sale ${saleId}`);
     return current;
   }
-  if (mode === "retry") await audit(actor, "sale_retried", saleId, { attempt: claimed.attempts });
+  return sendClaimedSale(claimed, actor);
+}
+
+/**
+ * Call the core service for a sale this caller has claimed (claimAttempt, or recordSale with
+ * `claimed`), with no database transaction open, and settle it.
+ */
+export async function sendClaimedSale(claimed: Sale, actor: Actor): Promise<SentSale> {
+  const saleId = claimed.id;
   const answers: RawAnswer[] = [];
   let outcome: Outcome;
   try {

@@ -3,7 +3,8 @@ import path from "node:path";
 
 /**
  * `npm run test:faults`: whole Kassa instances (next start of the production build) killed,
- * doubled and cut off from their database. One file at a time: each starts its own servers.
+ * doubled and cut off from their database. Two files at a time: each starts its own sandbox
+ * and instances on free ports, with its own folders and databases, and mostly waits on them.
  */
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(__dirname, "../..") } },
@@ -13,7 +14,7 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     pool: "forks",
-    fileParallelism: false,
+    maxWorkers: 2,
     reporters: process.env.CI
       ? ["default", ["json", { outputFile: ".ci/out/faults.json" }]]
       : ["default"],

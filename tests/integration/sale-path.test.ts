@@ -157,6 +157,28 @@ describe("the key decides", () => {
   });
 });
 
+describe("the journal's work per sale", () => {
+  it("takes three round trips for a new cash sale, each change with its own audit event", async () => {
+    const { countRoundTrips } = await import("@/lib/db/round-trips");
+    const { db } = await import("@/lib/db");
+    const schema = await import("@/lib/db/schema");
+    // The start (shift, key, guard), the pending row claimed for sending, the settle.
+    const { result: view, counts } = await countRoundTrips(() =>
+      electricity(randomUUID(), { amountCents: 6400 }),
+    );
+    expect(view.status).toBe("completed");
+    expect(counts.roundTrips).toBe(3);
+    const events = await (
+      await db()
+    )
+      .select()
+      .from(schema.auditEvents)
+      .where(eq(schema.auditEvents.subject, view.id));
+    expect(events.map((e) => e.kind).sort()).toEqual(["sale_recorded", "sale_settled"]);
+    expect(await requests(PURCHASE)).toBe(1);
+  });
+});
+
 describe("the duplicate-sale guard", () => {
   it("asks before selling the same meter and amount again, and sells on 'sell again'", async () => {
     const first = await electricity(randomUUID(), { amountCents: 7100 });
@@ -254,8 +276,11 @@ describe("what the cashier has not seen", () => {
     const since = new Date(Date.now() - 60_000);
     const unseen = async () => (await journal.unseenSalesOf(staff.userId, since)).map((s) => s.id);
     expect(await unseen()).toEqual(expect.arrayContaining([done.id, lost.id]));
-    expect(await journal.markSlipSeen(done.id, staff.userId)).toBe(true);
-    expect(await journal.markSlipSeen(done.id, staff.userId)).toBe(false);
+    // Another cashier's look marks nothing; the cashier's own first look does, once.
+    expect((await journal.findSaleForSlip(done.id, randomUUID()))?.slipSeenAt).toBeNull();
+    expect(await unseen()).toContain(done.id);
+    expect((await journal.findSaleForSlip(done.id, staff.userId))?.slipSeenAt).toBeNull();
+    expect((await journal.findSaleForSlip(done.id, staff.userId))?.slipSeenAt).not.toBeNull();
     expect(await unseen()).not.toContain(done.id);
     expect(await unseen()).toContain(lost.id);
     expect(counter.saleViewOf((await journal.findSale(done.id))!).seen).toBe(true);

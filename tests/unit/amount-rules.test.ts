@@ -5,7 +5,7 @@ import {
   describeRange,
   quickAmountsFor,
 } from "@/lib/electricity/amount-rules";
-import { checkBillAmount } from "@/app/(till)/bills/schema";
+import { checkBillAmount } from "@/lib/bills/amount-rules";
 
 const tshwane = { minCents: 1_000, maxCents: 500_000 };
 const fbeOnly = { minCents: 0, maxCents: 100_000 };

@@ -5,14 +5,14 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 
 /**
- * Every form schema (app/**\/schema.ts) fed generated inputs: anything at all, and objects
+ * Every form schema (app/**\/*schema.ts) fed generated inputs: anything at all, and objects
  * with the form's own field names holding any value. A schema never throws — it answers
  * success or issues, each with a message a person can read next to a field.
  */
 function schemaFiles(dir = "app"): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    return e.isDirectory() ? schemaFiles(full) : e.name === "schema.ts" ? [full] : [];
+    return e.isDirectory() ? schemaFiles(full) : e.name.endsWith("schema.ts") ? [full] : [];
   });
 }
 

@@ -3,9 +3,13 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { signIn } from "next-auth/react";
-import { signInSchema, type SignInInput } from "@/lib/auth/sign-in-schema";
+import { schemaResolver } from "@/components/forms/schema-resolver";
+import type { SignInInput } from "@/lib/auth/sign-in-schema";
+import { signInWithPassword } from "@/lib/auth/browser-session";
+
+const resolver = schemaResolver<SignInInput>(() =>
+  import("@/lib/auth/sign-in-schema").then((m) => m.signInSchema),
+);
 
 /** Sign in with user name and password; the till is the enrolled device's, shown above. */
 export function LoginForm() {
@@ -16,19 +20,15 @@ export function LoginForm() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SignInInput>({
-    resolver: zodResolver(signInSchema),
+    resolver,
     defaultValues: { username: "", password: "" },
   });
 
   async function submit(input: SignInInput) {
     setError(null);
-    const result = await signIn("credentials", { ...input, redirect: false });
-    if (!result || result.error) {
-      setError(
-        result?.error && result.error !== "CredentialsSignin"
-          ? result.error
-          : "Wrong user name or password.",
-      );
+    const failure = await signInWithPassword(input).catch(() => "Kassa did not answer. Try again.");
+    if (failure) {
+      setError(failure !== "CredentialsSignin" ? failure : "Wrong user name or password.");
       return;
     }
     router.replace("/");

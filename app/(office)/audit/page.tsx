@@ -57,78 +57,34 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">Audit log</h1>
       <form method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-user" className="font-medium">
-            User
-          </label>
-          <select
-            id="filter-user"
-            name="user"
-            defaultValue={f.user ?? ""}
-            className="rounded border border-slate-400 px-2 py-2"
-          >
-            <option value="">Everyone</option>
-            {choices.usernames.map((u) => (
-              <option key={u} value={u}>
-                {u}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-kind" className="font-medium">
-            Kind of event
-          </label>
-          <select
-            id="filter-kind"
-            name="kind"
-            defaultValue={f.kind ?? ""}
-            className="rounded border border-slate-400 px-2 py-2"
-          >
-            <option value="">All kinds</option>
-            {choices.kinds.map((k) => (
-              <option key={k} value={k}>
-                {kindLabel(k)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-till" className="font-medium">
-            Till
-          </label>
-          <select
-            id="filter-till"
-            name="till"
-            defaultValue={f.till ?? ""}
-            className="rounded border border-slate-400 px-2 py-2"
-          >
-            <option value="">All tills</option>
-            {choices.tills.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-cashier" className="font-medium">
-            Cashier
-          </label>
-          <select
-            id="filter-cashier"
-            name="cashier"
-            defaultValue={f.cashier ?? ""}
-            className="rounded border border-slate-400 px-2 py-2"
-          >
-            <option value="">All cashiers</option>
-            {choices.cashiers.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="user"
+          label="User"
+          all="Everyone"
+          value={f.user}
+          options={choices.usernames.map((u) => ({ value: u, label: u }))}
+        />
+        <FilterSelect
+          name="kind"
+          label="Kind of event"
+          all="All kinds"
+          value={f.kind}
+          options={choices.kinds.map((k) => ({ value: k, label: kindLabel(k) }))}
+        />
+        <FilterSelect
+          name="till"
+          label="Till"
+          all="All tills"
+          value={f.till}
+          options={choices.tills.map((t) => ({ value: t.id, label: t.name }))}
+        />
+        <FilterSelect
+          name="cashier"
+          label="Cashier"
+          all="All cashiers"
+          value={f.cashier}
+          options={choices.cashiers.map((c) => ({ value: c.id, label: c.name }))}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor="filter-day" className="font-medium">
             Day
@@ -215,6 +171,37 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           </Link>
         )}
       </nav>
+    </div>
+  );
+}
+
+/** One filter of the log: a labelled choice whose empty option means "all". */
+function FilterSelect(props: {
+  name: string;
+  label: string;
+  all: string;
+  value: string | undefined;
+  options: { value: string; label: string }[];
+}) {
+  const id = `filter-${props.name}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium">
+        {props.label}
+      </label>
+      <select
+        id={id}
+        name={props.name}
+        defaultValue={props.value ?? ""}
+        className="rounded border border-slate-400 px-2 py-2"
+      >
+        <option value="">{props.all}</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -1,11 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { deliverPaidSaleAction, refundOutsideAction } from "./actions";
-import { refundOutsideSchema, type RefundOutsideInput } from "./refund-schema";
+import type { RefundOutsideInput } from "./refund-schema";
+import { schemaResolver } from "@/components/forms/schema-resolver";
+
+const resolver = schemaResolver<RefundOutsideInput>(() =>
+  import("./refund-schema").then((m) => m.refundOutsideSchema),
+);
 
 /** Deliver the sale the customer paid for, or record the refund made outside Kassa (with a reason). */
 export function PaidNotDeliveredPanel({ saleId }: { saleId: string }) {
@@ -14,7 +18,7 @@ export function PaidNotDeliveredPanel({ saleId }: { saleId: string }) {
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm<RefundOutsideInput>({
-    resolver: zodResolver(refundOutsideSchema),
+    resolver,
     defaultValues: { saleId, reason: "" },
   });
 

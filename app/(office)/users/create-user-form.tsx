@@ -1,11 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { createUserAction } from "./actions";
-import { createUserSchema, type CreateUserInput } from "./schema";
+import type { CreateUserInput } from "./schema";
+import { schemaResolver } from "@/components/forms/schema-resolver";
+
+const resolver = schemaResolver<CreateUserInput>(() =>
+  import("./schema").then((m) => m.createUserSchema),
+);
 
 const FIELDS = [
   { name: "username", label: "User name", type: "text" },
@@ -25,7 +29,7 @@ export function CreateUserForm() {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<CreateUserInput>({ resolver: zodResolver(createUserSchema), defaultValues: EMPTY });
+  } = useForm<CreateUserInput>({ resolver, defaultValues: EMPTY });
 
   const submit = handleSubmit(async (input) => {
     const result = await createUserAction(input);

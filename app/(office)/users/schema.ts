@@ -43,4 +43,5 @@ export const userRefSchema = z.object({ userId });
 export const resetPasswordSchema = z.object({ userId, password });
 /** The reset form's own field: the user it is for comes from the row, not from the form. */
 export const newPasswordSchema = z.object({ password });
+export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 export const setDisabledSchema = z.object({ userId, disabled: z.boolean() });

@@ -1,11 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { resetPasswordAction, setDisabledAction, unlockUserAction } from "./actions";
-import { newPasswordSchema } from "./schema";
+import type { NewPasswordInput } from "./schema";
+import { schemaResolver } from "@/components/forms/schema-resolver";
 
 interface Target {
   id: string;
@@ -13,6 +13,10 @@ interface Target {
   disabled: boolean;
   locked: boolean;
 }
+
+const newPasswordResolver = schemaResolver<NewPasswordInput>(() =>
+  import("./schema").then((m) => m.newPasswordSchema),
+);
 
 /** Reset a password, disable or enable, unlock: each a server action that checks the role itself. */
 export function UserActions({ user }: { user: Target }) {
@@ -30,8 +34,8 @@ export function UserActions({ user }: { user: Target }) {
     setMessage(r.ok ? "Unlocked." : r.error);
     if (r.ok) router.refresh();
   }
-  const passwordForm = useForm<{ password: string }>({
-    resolver: zodResolver(newPasswordSchema),
+  const passwordForm = useForm<NewPasswordInput>({
+    resolver: newPasswordResolver,
     defaultValues: { password: "" },
   });
   const reset = passwordForm.handleSubmit(async ({ password }) => {

@@ -6,7 +6,8 @@ import { actorOf } from "@/lib/auth/actor";
 import { confirmAccount, type UpstreamError } from "@/lib/upstream";
 import { sellAtCounter } from "@/lib/sales/counter-sale";
 import type { BillRequest } from "@/lib/sales/kinds/bill";
-import { checkBillAmount, confirmAccountSchema, payBillSchema, type AccountView } from "./schema";
+import { checkBillAmount } from "@/lib/bills/amount-rules";
+import { confirmAccountSchema, payBillSchema, type AccountView } from "./schema";
 
 /** A refusal of the core service (unknown account) is a message by the account field. */
 const accountField = {

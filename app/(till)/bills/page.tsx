@@ -3,8 +3,7 @@ import { requirePageRole } from "@/lib/auth/staff";
 import { currentShift } from "@/lib/shifts/current";
 import { rememberedChoice } from "@/lib/remembered-choice";
 import { NoShiftNotice } from "@/components/shell/no-shift-notice";
-import { POSTPAID_MUNICIPALITIES } from "@/lib/municipalities";
-import { BILL_MUNICIPALITY_COOKIE } from "./schema";
+import { BILL_MUNICIPALITY_COOKIE, POSTPAID_MUNICIPALITIES } from "@/lib/municipalities";
 import { PayForm } from "./pay-form";
 
 export const metadata: Metadata = { title: "Bills" };

@@ -1,20 +1,18 @@
 "use client";
 
-import * as z from "zod/mini";
 import { MunicipalSaleForm, type MunicipalKind } from "@/components/sale/municipal-sale-form";
 import { QUICK_AMOUNTS_CENTS } from "@/lib/electricity/amount-rules";
-import { MUNICIPALITY_NAMES, POSTPAID_MUNICIPALITIES } from "@/lib/municipalities";
+import {
+  BILL_MUNICIPALITY_COOKIE,
+  MUNICIPALITY_NAMES,
+  POSTPAID_MUNICIPALITIES,
+} from "@/lib/municipalities";
+import { checkBillAmount } from "@/lib/bills/amount-rules";
 import { retrySaleAction } from "@/lib/actions/sale";
 import { confirmAccountAction, payBillAction } from "./actions";
 import { AccountDetails } from "./account-details";
-import {
-  accountNumberField,
-  BILL_MUNICIPALITY_COOKIE,
-  checkBillAmount,
-  payBillSchema,
-  postpaidMunicipalityField,
-  type AccountView,
-} from "./schema";
+import { schemaResolver } from "@/components/forms/schema-resolver";
+import type { AccountView } from "./schema";
 
 const BILL: MunicipalKind<AccountView> = {
   form: "bill",
@@ -26,11 +24,8 @@ const BILL: MunicipalKind<AccountView> = {
   buyingLabel: "Paying…",
   municipalities: POSTPAID_MUNICIPALITIES.map((m) => ({ value: m, name: MUNICIPALITY_NAMES[m] })),
   cookie: BILL_MUNICIPALITY_COOKIE,
-  referenceSchema: z.object({
-    number: accountNumberField,
-    municipality: postpaidMunicipalityField,
-  }),
-  purchaseSchema: z.pick(payBillSchema, { amount: true, method: true }),
+  referenceResolver: schemaResolver(() => import("./schema").then((m) => m.accountReferenceSchema)),
+  purchaseResolver: schemaResolver(() => import("./schema").then((m) => m.billPaymentSchema)),
   numberOf: (account) => account.accountNumber,
   ownerOf: (account) => account.name || null,
   checkAmount: (text) => checkBillAmount(text),

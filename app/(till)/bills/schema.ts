@@ -1,6 +1,6 @@
 // zod/mini, not full zod: the till's form imports this file, and full zod costs the page about 14 KiB gzip more.
 import * as z from "zod/mini";
-import { parseRandInput } from "@/lib/money";
+import { checkBillAmount } from "@/lib/bills/amount-rules";
 import { POSTPAID_MUNICIPALITIES } from "@/lib/municipalities";
 
 /** The bills forms' fields, shared by the till's form and the server actions. No server imports. */
@@ -24,17 +24,11 @@ export const confirmAccountSchema = z.object({
 });
 export type ConfirmAccountInput = z.infer<typeof confirmAccountSchema>;
 
-/** A bill payment must carry money; the municipality sets any upper limit. */
-export function checkBillAmount(
-  text: string,
-): { ok: true; cents: number } | { ok: false; message: string } {
-  if (text.trim() === "") return { ok: false, message: "Enter the amount in rand." };
-  const cents = parseRandInput(text);
-  if (cents === null)
-    return { ok: false, message: "Enter an amount in rand, for example 250 or 250.50." };
-  if (cents <= 0) return { ok: false, message: "The amount must be more than R 0,00." };
-  return { ok: true, cents };
-}
+/** The till's first step (number and municipality), as its form names the fields. */
+export const accountReferenceSchema = z.object({
+  number: accountNumberField,
+  municipality: postpaidMunicipalityField,
+});
 
 export const payBillSchema = z.extend(confirmAccountSchema, {
   amount: z.string().check(
@@ -50,6 +44,9 @@ export const payBillSchema = z.extend(confirmAccountSchema, {
 });
 export type PayBillInput = z.infer<typeof payBillSchema>;
 
+/** The till's second step: amount and method (the account comes from the first). */
+export const billPaymentSchema = z.pick(payBillSchema, { amount: true, method: true });
+
 export interface AccountView {
   accountNumber: string;
   municipality: (typeof POSTPAID_MUNICIPALITIES)[number];
@@ -58,5 +55,3 @@ export interface AccountView {
   amountDueCents: number | null;
   dueDate: string | null;
 }
-
-export const BILL_MUNICIPALITY_COOKIE = "kassa_postpaid_municipality";

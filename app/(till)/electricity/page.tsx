@@ -3,8 +3,7 @@ import { requirePageRole } from "@/lib/auth/staff";
 import { currentShift } from "@/lib/shifts/current";
 import { rememberedChoice } from "@/lib/remembered-choice";
 import { NoShiftNotice } from "@/components/shell/no-shift-notice";
-import { PREPAID_MUNICIPALITIES } from "@/lib/municipalities";
-import { MUNICIPALITY_COOKIE } from "./schema";
+import { MUNICIPALITY_COOKIE, PREPAID_MUNICIPALITIES } from "@/lib/municipalities";
 import { VendForm } from "./vend-form";
 
 export const metadata: Metadata = { title: "Electricity" };

@@ -25,6 +25,12 @@ export const confirmMeterSchema = z.object({
 });
 export type ConfirmMeterInput = z.infer<typeof confirmMeterSchema>;
 
+/** The till's first step (number and municipality), as its form names the fields. */
+export const meterReferenceSchema = z.object({
+  number: meterNumberField,
+  municipality: prepaidMunicipalityField,
+});
+
 export const purchaseElectricitySchema = z.extend(confirmMeterSchema, {
   amount: z.string().check(
     z.trim(),
@@ -42,6 +48,12 @@ export const purchaseElectricitySchema = z.extend(confirmMeterSchema, {
 });
 export type PurchaseElectricityInput = z.infer<typeof purchaseElectricitySchema>;
 
+/** The till's second step: amount and method (the meter comes from the first). */
+export const electricityPaymentSchema = z.pick(purchaseElectricitySchema, {
+  amount: true,
+  method: true,
+});
+
 /** What the till shows after Confirm meter: enough for the cashier, nothing more. */
 export interface MeterView {
   meterNumber: string;
@@ -55,5 +67,3 @@ export interface MeterView {
   /** Arrears, fixed charges and free basic electricity, said before Purchase. */
   hints: MeterHints;
 }
-
-export const MUNICIPALITY_COOKIE = "kassa_prepaid_municipality";

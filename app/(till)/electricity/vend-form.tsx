@@ -1,20 +1,18 @@
 "use client";
 
-import * as z from "zod/mini";
 import { MunicipalSaleForm, type MunicipalKind } from "@/components/sale/municipal-sale-form";
 import { checkAmount, quickAmountsFor } from "@/lib/electricity/amount-rules";
-import { MUNICIPALITY_NAMES, PREPAID_MUNICIPALITIES } from "@/lib/municipalities";
+import {
+  MUNICIPALITY_COOKIE,
+  MUNICIPALITY_NAMES,
+  PREPAID_MUNICIPALITIES,
+} from "@/lib/municipalities";
 import { retrySaleAction } from "@/lib/actions/sale";
 import { confirmMeterAction, purchaseElectricityAction } from "./actions";
 import { MeterDetails } from "./meter-details";
 import { ConfirmNoticesPanel } from "@/components/electricity/confirm-notices";
-import {
-  meterNumberField,
-  MUNICIPALITY_COOKIE,
-  prepaidMunicipalityField,
-  purchaseElectricitySchema,
-  type MeterView,
-} from "./schema";
+import { schemaResolver } from "@/components/forms/schema-resolver";
+import type { MeterView } from "./schema";
 
 const ELECTRICITY: MunicipalKind<MeterView> = {
   form: "electricity",
@@ -26,8 +24,10 @@ const ELECTRICITY: MunicipalKind<MeterView> = {
   buyingLabel: "Purchasing…",
   municipalities: PREPAID_MUNICIPALITIES.map((m) => ({ value: m, name: MUNICIPALITY_NAMES[m] })),
   cookie: MUNICIPALITY_COOKIE,
-  referenceSchema: z.object({ number: meterNumberField, municipality: prepaidMunicipalityField }),
-  purchaseSchema: z.pick(purchaseElectricitySchema, { amount: true, method: true }),
+  referenceResolver: schemaResolver(() => import("./schema").then((m) => m.meterReferenceSchema)),
+  purchaseResolver: schemaResolver(() =>
+    import("./schema").then((m) => m.electricityPaymentSchema),
+  ),
   numberOf: (meter) => meter.meterNumber,
   ownerOf: (meter) => meter.customerName || null,
   checkAmount: (text, meter) => checkAmount(text, meter),

@@ -1,10 +1,12 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
+import { schemaResolver } from "@/components/forms/schema-resolver";
 import { FieldError, inputClass } from "@/components/sale/fields";
 import { LOOKUP_KINDS, LOOKUP_LABELS, type LookupKind } from "@/lib/fines/lookup-kind";
-import { lookupSchema, type LookupInput } from "./schema";
+import type { LookupInput } from "./schema";
+
+const resolver = schemaResolver<LookupInput>(() => import("./schema").then((m) => m.lookupSchema));
 
 const HINTS: Record<LookupKind, string> = {
   id: "13 digits",
@@ -26,7 +28,7 @@ interface Props {
  */
 export function LookupFields({ busy, onLookUp }: Props) {
   const form = useForm<LookupInput>({
-    resolver: zodResolver(lookupSchema),
+    resolver,
     defaultValues: { kind: "id", value: "" },
   });
   const [kind, value] = useWatch({ control: form.control, name: ["kind", "value"] });

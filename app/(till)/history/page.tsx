@@ -9,7 +9,7 @@ import { formatRand } from "@/lib/money";
 import { saTime } from "@/lib/sa-time";
 import { RetryButton } from "./retry-button";
 import { StatusBadge, KIND_NAMES } from "./status-badge";
-import { CheckPaymentButton } from "@/components/card/check-payment-button";
+import { CheckPayment } from "@/components/card/check-payment";
 import { awaitsCardCheck } from "@/lib/sales/card-outcome";
 
 export const metadata: Metadata = { title: "History" };
@@ -108,7 +108,7 @@ export default async function HistoryPage({
                       Reprint
                     </Link>
                   )}
-                  {awaitsCardCheck(sale) && <CheckPaymentButton saleId={sale.id} />}
+                  {awaitsCardCheck(sale) && <CheckPayment saleId={sale.id} />}
                   {sale.status === "unknown" &&
                     !awaitsCardCheck(sale) &&
                     (saleViewOf(sale).retryable ? (

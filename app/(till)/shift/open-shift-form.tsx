@@ -2,9 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { openShiftAction } from "./actions";
-import { openShiftSchema, type OpenShiftInput } from "./schema";
+import type { OpenShiftInput } from "./schema";
+import { schemaResolver } from "@/components/forms/schema-resolver";
+
+const resolver = schemaResolver<OpenShiftInput>(() =>
+  import("./schema").then((m) => m.openShiftSchema),
+);
 
 /** No sale without the cashier's own open shift: they count the float and open one. */
 export function OpenShiftForm() {
@@ -15,7 +19,7 @@ export function OpenShiftForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<OpenShiftInput>({
-    resolver: zodResolver(openShiftSchema),
+    resolver,
     defaultValues: { openingFloat: "" },
   });
 

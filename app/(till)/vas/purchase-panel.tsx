@@ -1,13 +1,13 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
-import * as z from "zod/mini";
 import { OpenSale, SaleNotice } from "@/components/sale/sale-stage";
 import { useSale } from "@/components/sale/use-sale";
 import { formatRand } from "@/lib/money";
 import { purchaseVasAction, type QuoteView } from "./actions";
+import { schemaResolver } from "@/components/forms/schema-resolver";
+import type { MethodValues } from "./form-schema";
 
 interface Props {
   quote: QuoteView;
@@ -17,16 +17,15 @@ interface Props {
   onNewSale(): void;
 }
 
-const methodSchema = z.object({
-  method: z.enum(["cash", "card"], { error: "Choose cash or card." }),
-});
-type MethodValues = z.infer<typeof methodSchema>;
+const resolver = schemaResolver<MethodValues>(() =>
+  import("./form-schema").then((m) => m.methodSchema),
+);
 
 /** The quote's breakdown, cash or card, and Purchase: once, under the one sale key of the VAS form. */
 export function PurchasePanel({ quote, onMethod, onNewQuote, onNewSale }: Props) {
   const sale = useSale<{ quoteToken: string; method: "cash" | "card" }>("vas", purchaseVasAction);
   const form = useForm<MethodValues>({
-    resolver: zodResolver(methodSchema),
+    resolver,
     defaultValues: { method: "cash" },
   });
 

@@ -1,9 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import * as z from "zod/mini";
 import { CashTendered } from "@/components/cash/cash-tendered";
 import { formatRand } from "@/lib/money";
 import { checkAmount, rangeMessage } from "@/lib/vas/amount";
@@ -12,13 +10,12 @@ import { MOBILE_NUMBER_MESSAGE, normaliseMobileNumber } from "@/lib/vas/mobile";
 import { getVasQuoteAction, type QuoteView } from "./actions";
 import { Field } from "./field";
 import { PurchasePanel } from "./purchase-panel";
+import { schemaResolver } from "@/components/forms/schema-resolver";
+import type { QuoteFields } from "./form-schema";
 
-// The product decides whether a number or an amount is needed and its range: checked on submit.
-const quoteFieldsSchema = z.object({
-  mobileNumber: z.string().check(z.maxLength(30)),
-  amount: z.string().check(z.maxLength(20)),
-});
-type QuoteFields = z.infer<typeof quoteFieldsSchema>;
+const resolver = schemaResolver<QuoteFields>(() =>
+  import("./form-schema").then((m) => m.quoteFieldsSchema),
+);
 
 /** Mobile number and amount for the picked product, checked here before any call, then Get quote. */
 export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void }) {
@@ -27,7 +24,7 @@ export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void
   const [method, setMethod] = useState<"cash" | "card">("cash");
   const quoteButtonRef = useRef<HTMLButtonElement>(null);
   const form = useForm<QuoteFields>({
-    resolver: zodResolver(quoteFieldsSchema),
+    resolver,
     defaultValues: { mobileNumber: "", amount: "" },
   });
   const errors = {

@@ -41,9 +41,10 @@ export async function markPaidFaultsLeft(request: APIRequestContext): Promise<nu
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * A fault on mark-paid is taken by the next mark-paid call of any test. The two workers
- * run different spec files at once, so every step that marks fines paid holds this lock
- * (a folder, made atomically) and a fault always meets the call it was set up for.
+ * A fault on mark-paid is taken by the next mark-paid call of any test on that sandbox, so
+ * every step that marks fines paid holds this lock (a folder, made atomically) and a fault
+ * always meets the call it was set up for. The lock is per sandbox: each lane's worker has
+ * its own (support/env.ts), so today only one worker ever takes it.
  */
 export async function withMarkPaidLock<T>(fn: () => Promise<T>): Promise<T> {
   const dir = path.join(os.tmpdir(), `kassa-e2e-mark-paid-${E2E.sandboxPort}`);

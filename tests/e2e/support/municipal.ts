@@ -2,7 +2,8 @@
  * Helpers for the electricity, bills, history and slip specs: the till's forms, the
  * sandbox's transaction list and fault switches, and a lock that keeps these specs'
  * purchases apart (faults are per path, so a fault meant for one test must not be
- * consumed by another test's purchase on the other worker).
+ * consumed by another test's purchase on the same sandbox; each lane's worker has a
+ * sandbox of its own, support/env.ts).
  */
 import fs from "node:fs";
 import os from "node:os";

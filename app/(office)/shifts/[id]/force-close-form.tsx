@@ -3,10 +3,14 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { forceCloseShiftAction } from "@/app/(till)/shift/actions";
-import { forceCloseShiftSchema, type ForceCloseShiftInput } from "@/app/(till)/shift/schema";
+import type { ForceCloseShiftInput } from "@/app/(till)/shift/schema";
+import { schemaResolver } from "@/components/forms/schema-resolver";
 import { blankCounts, CountFields } from "@/app/(till)/shift/close/count-fields";
+
+const resolver = schemaResolver<ForceCloseShiftInput>(() =>
+  import("@/app/(till)/shift/schema").then((m) => m.forceCloseShiftSchema),
+);
 
 /**
  * A supervisor closes another cashier's open shift: a hand-over to the next cashier at the
@@ -20,7 +24,7 @@ export function ForceCloseForm({ shiftId, cashier }: { shiftId: string; cashier:
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ForceCloseShiftInput>({
-    resolver: zodResolver(forceCloseShiftSchema),
+    resolver,
     defaultValues: { shiftId, counts: blankCounts(), reason: "" },
   });
 

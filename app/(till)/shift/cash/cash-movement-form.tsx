@@ -2,10 +2,14 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { formatRand } from "@/lib/money";
 import { recordCashMovementAction } from "./actions";
-import { cashMovementSchema, type CashMovementInput } from "./schema";
+import type { CashMovementInput } from "./schema";
+import { schemaResolver } from "@/components/forms/schema-resolver";
+
+const resolver = schemaResolver<CashMovementInput>(() =>
+  import("./schema").then((m) => m.cashMovementSchema),
+);
 
 const KINDS = [
   { value: "drop", label: "Cash drop to the safe" },
@@ -22,7 +26,7 @@ export function CashMovementForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<CashMovementInput>({
-    resolver: standardSchemaResolver(cashMovementSchema),
+    resolver,
     defaultValues: { kind: "drop", amount: "", reason: "" },
   });
 

@@ -3,11 +3,15 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { formatRand } from "@/lib/money";
 import { closeShiftAction } from "../actions";
-import { closeShiftSchema, type CloseShiftInput } from "../schema";
+import type { CloseShiftInput } from "../schema";
+import { schemaResolver } from "@/components/forms/schema-resolver";
 import { blankCounts, CountFields, countedCents } from "./count-fields";
+
+const resolver = schemaResolver<CloseShiftInput>(() =>
+  import("../schema").then((m) => m.closeShiftSchema),
+);
 
 /**
  * The blind cash-up: the cashier counts the drawer note by note and coin by coin, without
@@ -23,7 +27,7 @@ export function CloseShiftForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<CloseShiftInput>({
-    resolver: zodResolver(closeShiftSchema),
+    resolver,
     defaultValues: { counts: blankCounts() },
   });
   const counts = useWatch({ control, name: "counts" });

@@ -4,7 +4,7 @@ import { requirePageRole } from "@/lib/auth/staff";
 import { actorOf } from "@/lib/auth/actor";
 import { audit } from "@/lib/audit";
 import type { Sale, SaleKind } from "@/lib/db/schema";
-import { findSale, markSlipSeen } from "@/lib/sales/journal";
+import { findSaleForSlip } from "@/lib/sales/journal";
 import { kindOf } from "@/lib/sales/kinds";
 import { mayUseSale } from "@/lib/security/ownership";
 import { FinesSlipBody } from "@/components/slip/fines-slip";
@@ -47,7 +47,9 @@ export default async function SlipPage({
   const staff = await requirePageRole("cashier");
   const { id } = await params;
   const query = await searchParams;
-  const sale = /^[0-9a-f-]{36}$/.test(id) ? await findSale(id) : undefined;
+  // Shown to its own cashier, the slip is marked seen in the same statement: the till stops
+  // offering "Last sale went through: show slip".
+  const sale = /^[0-9a-f-]{36}$/.test(id) ? await findSaleForSlip(id, staff.userId) : undefined;
   if (!sale) notFound();
   // A cashier sees and reprints only their own sales; supervisors use /sales/<id> in the office.
   if (!mayUseSale(staff, sale)) {
@@ -59,8 +61,6 @@ export default async function SlipPage({
   }
   if (sale.status !== "completed") notFound();
   const Body = SLIP_BODY[sale.kind];
-  // Shown to its own cashier: the till stops offering "Last sale went through: show slip".
-  if (sale.userId === staff.userId && !sale.slipSeenAt) await markSlipSeen(sale.id, staff.userId);
   const reprint = query.reprint === "1";
   if (reprint)
     await audit(actorOf(staff), "slip_reprinted", sale.id, {

@@ -2,9 +2,13 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { saveTillSettingsAction } from "./actions";
-import { PAPER_WIDTHS, tillSettingsSchema, type TillSettingsInput } from "./schema";
+import { PAPER_WIDTHS, type TillSettingsInput } from "./schema";
+import { schemaResolver } from "@/components/forms/schema-resolver";
+
+const resolver = schemaResolver<TillSettingsInput>(() =>
+  import("./schema").then((m) => m.tillSettingsSchema),
+);
 
 /** Paper width and auto-print of one till, as its supervisor sets them. */
 export function TillSettingsForm({
@@ -21,7 +25,7 @@ export function TillSettingsForm({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<TillSettingsInput>({
-    resolver: standardSchemaResolver(tillSettingsSchema),
+    resolver,
     defaultValues: initial,
   });
 
