@@ -355,6 +355,9 @@ test.describe("every till screen at counter sizes", () => {
     test(`${sizeName(size)}: no overflow, the next action in view, 44 px targets`, async ({
       browser,
     }) => {
+      // A walk through every till screen with a sale, two confirms, a quote and a shift closed
+      // and opened: longer than one sale's test.
+      test.slow();
       const till = await tillThree(browser, size);
       const at = (where: string) => `${where} at ${sizeName(size)}`;
       const wide = size.width >= 1000;

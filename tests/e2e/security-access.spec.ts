@@ -74,12 +74,17 @@ for (const action of actions) {
     expect(entry, `${name} is not in the table`).toBeDefined();
     const anonymous = await callAction(sessionOf("signedOut"), action, entry!.input);
     expect(anonymous.status).toBe(200);
-    expect(anonymous.result).toEqual({ ok: false, error: REFUSED.signedOut });
+    expect(anonymous.result).toEqual({
+      ok: false,
+      error: REFUSED.signedOut,
+      code: "access_denied",
+    });
     for (const role of ROLES.filter((r) => !entry!.roles.includes(r))) {
       const wrong = await callAction(sessionOf(role), action, entry!.input);
       expect(wrong.result, `${role} calling ${name}`).toEqual({
         ok: false,
         error: REFUSED.wrongRole,
+        code: "access_denied",
       });
     }
   });
