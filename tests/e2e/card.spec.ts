@@ -173,7 +173,7 @@ test("a VERIFICATION_ERROR answer leaves the sale not confirmed and sells nothin
   });
   expect(res.ok()).toBe(true);
   // The one "Not confirmed" panel: keep the money, do not sell again, a supervisor resolves it.
-  const panel = page.getByRole("alert").filter({ hasText: "Not confirmed" });
+  const panel = page.locator("[role=alert][data-sale-id]").filter({ hasText: "Not confirmed" });
   await expect(panel).toBeVisible({ timeout: 15_000 });
   await expect(panel).toContainText("do not sell it again: a supervisor resolves it");
   expect(await vendsFor(page, key)).toHaveLength(0);

@@ -78,7 +78,7 @@ for (const c of FAILING_ON_MARK) {
     await page.getByLabel(`Select notice ${c.notice}`).check();
     await withMarkPaidLock(async () => {
       await page.getByRole("button", { name: "Pay", exact: true }).click();
-      const alert = page.getByRole("alert").filter({ hasText: "Not confirmed" });
+      const alert = page.locator("[role=alert][data-sale-id]").filter({ hasText: "Not confirmed" });
       await expect(alert).toContainText("do not take payment for these fines again");
       // The registry's own advice ("try again") would contradict "do not take payment again".
       await expect(alert).not.toContainText(/try again/i);

@@ -136,9 +136,9 @@ test("a timeout on marking paid leaves one unknown sale, never marked twice", as
   const saleId = await withMarkPaidLock(async () => {
     await addMarkPaidFault(page.request, "timeout");
     await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Not confirmed" })).toContainText(
-      "do not take payment for these fines again",
-    );
+    await expect(
+      page.locator("[role=alert][data-sale-id]").filter({ hasText: "Not confirmed" }),
+    ).toContainText("do not take payment for these fines again");
     expect(await markPaidFaultsLeft(page.request)).toBe(0);
     return (await page.getByTestId("not-confirmed-sale-id").textContent())!;
   });
@@ -175,7 +175,9 @@ test("a marking whose answer is lost after the registry cleared the fine reads p
   const saleId = await withMarkPaidLock(async () => {
     await addMarkPaidFault(page.request, "drop");
     await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Not confirmed" })).toBeVisible();
+    await expect(
+      page.locator("[role=alert][data-sale-id]").filter({ hasText: "Not confirmed" }),
+    ).toBeVisible();
     return (await page.getByTestId("not-confirmed-sale-id").textContent())!;
   });
   await page.getByRole("button", { name: "Check with the registry" }).click();

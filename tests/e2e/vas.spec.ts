@@ -234,7 +234,7 @@ test("a purchase that times out leaves exactly one unknown sale and is never sen
   expect(fault.ok()).toBe(true);
   await page.getByRole("button", { name: "Purchase" }).click();
 
-  const notice = page.getByRole("alert").filter({ hasText: "Not confirmed" });
+  const notice = page.locator("[role=alert][data-sale-id]").filter({ hasText: "Not confirmed" });
   await expect(notice).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("button", { name: "Purchase" })).toHaveCount(0);
   const saleId = (await page.getByTestId("not-confirmed-sale-id").textContent())!.trim();
