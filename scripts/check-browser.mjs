@@ -1,5 +1,6 @@
 /**
- * Runs before `npm test` (pretest): the browser tests need Chromium. Debian's /usr/bin/chromium
+ * Runs before `npm test` (pretest) and `npm run bench` (prebench): the browser tests and the
+ * bench's click-to-token figure need Chromium. Debian's /usr/bin/chromium
  * where it is installed (Playwright drives it), otherwise Playwright's own Chromium. When
  * neither is there, install one where this machine allows it (apt-get as root, else
  * `npx playwright install chromium`), or stop at once with the one command that fixes it,
@@ -10,6 +11,8 @@ import fs from "node:fs";
 import { chromium } from "@playwright/test";
 
 const DEBIAN_CHROMIUM = "/usr/bin/chromium";
+/** The command this check runs before, for its messages. */
+const command = process.env.npm_lifecycle_event === "prebench" ? "npm run bench" : "npm test";
 
 function playwrightChromium() {
   try {
@@ -30,7 +33,7 @@ const has = (command) =>
   spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
 
 if (!found()) {
-  console.log("npm test: no Chromium for the browser tests; installing one ...");
+  console.log(`${command}: no Chromium for the browser tests; installing one ...`);
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (isRoot && has("apt-get")) {
     run("apt-get", ["update", "-qq"]);
@@ -46,8 +49,8 @@ if (!browser) {
     ? "sudo apt-get install -y chromium"
     : "npx playwright install --with-deps chromium";
   console.error(
-    `\nnpm test needs Chromium for its browser tests and none could be installed here.\nRun:  ${fix}\nthen npm test again.\n`,
+    `\n${command} needs Chromium and none could be installed here.\nRun:  ${fix}\nthen ${command} again.\n`,
   );
   process.exit(1);
 }
-console.log(`npm test: browser tests use ${browser}`);
+console.log(`${command}: the browser is ${browser}`);

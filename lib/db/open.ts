@@ -1,13 +1,13 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { Pool } from "pg";
 import * as schema from "./schema";
 import { acquireFolderLock } from "./lock";
+import { asPglite, openPgliteThread, type PgliteThread } from "./pglite-thread";
 import { noteJournalTrip, noteStatementInTransaction } from "./round-trips";
 
 /**
@@ -50,28 +50,25 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
     };
   }
   let release = async () => {};
-  let client: PGlite;
+  let dataDir: string | undefined;
   if ("pgliteDir" in target) {
-    const dir = path.resolve(target.pgliteDir);
+    dataDir = path.resolve(target.pgliteDir);
     // PGlite has no lock of its own; two processes on one folder corrupt it silently.
-    release = await acquireFolderLock(dir);
-    try {
-      client = new PGlite(dir);
-      await client.waitReady;
-    } catch (error) {
-      await release();
-      throw error;
-    }
-  } else {
-    client = new PGlite();
-    await client.waitReady;
+    release = await acquireFolderLock(dataDir);
   }
-  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+  let thread: PgliteThread;
+  try {
+    // Its own thread opens the folder and applies the migrations (lib/db/pglite-worker.mjs).
+    thread = await openPgliteThread({ dataDir, migrationsFolder });
+  } catch (error) {
+    await release();
+    throw error;
+  }
   return {
-    db: drizzlePglite({ client: countedPglite(client), schema }),
+    db: drizzlePglite({ client: countedPglite(asPglite(thread)), schema }),
     kind: "pglite",
     close: async () => {
-      await client.close();
+      await thread.close();
       await release();
     },
   };

@@ -1,0 +1,123 @@
+/**
+ * The embedded journal's own thread (lib/db/pglite-thread.ts starts it). PGlite is PostgreSQL
+ * compiled to WebAssembly: every statement runs on the thread that calls it. Here, on a
+ * worker thread, it runs beside the server's JavaScript instead of in turn with it, so on a
+ * machine with two cores a sale's journal statements no longer hold up the page renders and
+ * actions of every other till.
+ *
+ * Plain JavaScript on purpose: Node loads this file as it is, outside the Next.js bundle.
+ * It opens the folder (or memory), applies the migrations with drizzle's migrator, then
+ * answers the messages of lib/db/pglite-thread.ts, one reply per request id:
+ *   { id, op: "query", sql, params, rowMode, tx? }   → { id, result }
+ *   { id, op: "exec", sql, tx? }                      → { id, result }
+ *   { id, op: "begin" }                               → { id, result: txId } (the transaction is open)
+ *   { id, op: "end", tx, commit }                     → { id, result } once COMMIT or ROLLBACK ran
+ *   { id, op: "close" }                               → { id, result } once the folder is closed
+ * A failure is { id, error: { name, message, ...fields } } with PostgreSQL's own fields (code,
+ * constraint, detail ...), so a unique violation reads the same as in one thread.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite, types } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+
+/**
+ * The type parsers drizzle's PGlite driver passes with every query: dates, times and
+ * intervals stay text, drizzle's columns read them. Functions cannot cross threads, so the
+ * worker applies them itself.
+ */
+const identity = (value) => value;
+const PARSERS = Object.fromEntries(
+  [
+    types.TIMESTAMP,
+    types.TIMESTAMPTZ,
+    types.INTERVAL,
+    types.DATE,
+    1231,
+    1115,
+    1185,
+    1187,
+    1182,
+  ].map((oid) => [oid, identity]),
+);
+
+/** PostgreSQL's error fields, without what cannot be copied to the other thread. */
+function errorOf(error) {
+  const out = { name: error?.name ?? "Error", message: String(error?.message ?? error) };
+  if (error && typeof error === "object") {
+    for (const [key, value] of Object.entries(error)) {
+      if (key === "queryOptions" || key === "params" || typeof value === "function") continue;
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+const pg = new PGlite(workerData.dataDir ?? undefined);
+await pg.waitReady;
+await migrate(drizzle({ client: pg }), { migrationsFolder: workerData.migrationsFolder });
+
+/** Open transactions by id: the PGlite transaction, and how to end it. */
+const transactions = new Map();
+let nextTx = 1;
+
+class RollbackRequested extends Error {}
+
+/** Opens a transaction and answers with its id; it stays open until "end" (COMMIT or ROLLBACK). */
+function begin() {
+  return new Promise((opened, failed) => {
+    const txId = nextTx++;
+    let finish;
+    const ended = new Promise((resolve, reject) => {
+      finish = (commit) => (commit ? resolve() : reject(new RollbackRequested()));
+    });
+    const done = pg
+      .transaction(async (tx) => {
+        // Runs after BEGIN, so `done` below is already set.
+        transactions.set(txId, { tx, finish, done });
+        opened(txId);
+        await ended;
+      })
+      .catch((error) => {
+        if (!(error instanceof RollbackRequested)) throw error;
+      })
+      .finally(() => transactions.delete(txId));
+    done.catch(failed);
+  });
+}
+
+async function handle(message) {
+  const target = message.tx === undefined ? pg : transactions.get(message.tx)?.tx;
+  if (!target) throw new Error(`journal transaction ${message.tx} is not open`);
+  switch (message.op) {
+    case "query":
+      return target.query(message.sql, message.params, {
+        rowMode: message.rowMode,
+        parsers: PARSERS,
+      });
+    case "exec":
+      return target.exec(message.sql);
+    case "begin":
+      return begin();
+    case "end": {
+      const entry = transactions.get(message.tx);
+      if (!entry) throw new Error(`journal transaction ${message.tx} is not open`);
+      entry.finish(message.commit);
+      await entry.done;
+      return null;
+    }
+    case "close":
+      await pg.close();
+      return null;
+    default:
+      throw new Error(`unknown journal request ${message.op}`);
+  }
+}
+
+parentPort.on("message", (message) => {
+  handle(message).then(
+    (result) => parentPort.postMessage({ id: message.id, result }),
+    (error) => parentPort.postMessage({ id: message.id, error: errorOf(error) }),
+  );
+});
+parentPort.postMessage({ ready: true });
