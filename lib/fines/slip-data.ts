@@ -45,8 +45,6 @@ export const finesResultSchema = z.object({
   ),
 });
 
-export type FinesSaleResult = z.infer<typeof finesResultSchema>;
-
 export interface SlipFine {
   noticeNumber: string;
   charge: string | null;

@@ -23,4 +23,4 @@ export interface FinesFound {
   hasFinesToPay: boolean;
 }
 
-export type { FinesSaleRequest, FinesSaleResult } from "./slip-data";
+export type { FinesSaleRequest } from "./slip-data";

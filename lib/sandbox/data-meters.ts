@@ -15,7 +15,6 @@ export const PREPAID = [
 export const POSTPAID = ["tshwane_postpaid", "mogale_postpaid"] as const;
 export type PrepaidMunicipality = (typeof PREPAID)[number];
 export type PostpaidMunicipality = (typeof POSTPAID)[number];
-export type Municipality = PrepaidMunicipality | PostpaidMunicipality;
 
 export type Scenario =
   | "normal"

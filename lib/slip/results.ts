@@ -46,7 +46,6 @@ export const electricityResultSchema = z.object({
   messages: z.array(z.string()).nullish(),
   keyExpiryNumber: z.number().nullish(),
 });
-export type ElectricityResult = z.infer<typeof electricityResultSchema>;
 
 export const billResultSchema = z.object({
   accountNumber: z.string(),
@@ -59,4 +58,3 @@ export const billResultSchema = z.object({
   /** What the municipality tells the customer. */
   messages: z.array(z.string()).nullish(),
 });
-export type BillResult = z.infer<typeof billResultSchema>;

@@ -115,6 +115,3 @@ export const purchaseResultWire = z.object({
     }),
   ),
 });
-
-export type PurchaseResultWire = z.infer<typeof purchaseResultWire>;
-export type VoucherTokenWire = z.infer<typeof voucherTokenWire>;

@@ -59,8 +59,6 @@ export const ERROR_NO_MESSAGES = {
   1104: "The mobile number was refused.",
 } as const satisfies Record<number, string>;
 
-export type ErrorNo = keyof typeof ERROR_NO_MESSAGES;
-
 export interface ErrorNoContext {
   /** 1001 speaks of an account rather than a meter on the bills screens. */
   subject?: "meter" | "account";

@@ -40,7 +40,6 @@ export const vasResultSchema = z.object({
   /** ISO time of the upstream's sale. */
   at: z.string(),
 });
-export type VasResult = z.infer<typeof vasResultSchema>;
 
 /** The journal's searchable reference: the product, and the phone it went to when there is one. */
 export function vasSaleReference(productId: string, mobileNumber: string | null): string {

@@ -13,7 +13,6 @@ export const lowBalanceSchema = z.object({
       "Enter an amount in rand, for example 1000 or 1000.00.",
     ),
 });
-export type LowBalanceInput = z.infer<typeof lowBalanceSchema>;
 
 const ymd = z.string().refine(isSaDay, "Choose a date.");
 

@@ -4,7 +4,6 @@ import { z } from "zod";
 export const checkOrderSchema = z.object({
   orderId: z.string().trim().min(1, "Enter an order id.").max(100, "That is not an order id."),
 });
-export type CheckOrderInput = z.infer<typeof checkOrderSchema>;
 
 /** The business day to reconcile, from the page's query string; anything else means yesterday. */
 export const reconciliationDaySchema = z.object({

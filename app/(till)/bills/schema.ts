@@ -22,7 +22,6 @@ export const confirmAccountSchema = z.object({
   accountNumber: accountNumberField,
   municipality: postpaidMunicipalityField,
 });
-export type ConfirmAccountInput = z.infer<typeof confirmAccountSchema>;
 
 /** The till's first step (number and municipality), as its form names the fields. */
 export const accountReferenceSchema = z.object({
@@ -42,7 +41,6 @@ export const payBillSchema = z.extend(confirmAccountSchema, {
   /** The cashier answered "Sell again?" with yes (the duplicate-sale guard). */
   sellAgain: z.optional(z.boolean()),
 });
-export type PayBillInput = z.infer<typeof payBillSchema>;
 
 /** The till's second step: amount and method (the account comes from the first). */
 export const billPaymentSchema = z.pick(payBillSchema, { amount: true, method: true });

@@ -46,7 +46,6 @@ export const purchaseElectricitySchema = z.extend(confirmMeterSchema, {
   /** The cashier answered "Sell again?" with yes (the duplicate-sale guard). */
   sellAgain: z.optional(z.boolean()),
 });
-export type PurchaseElectricityInput = z.infer<typeof purchaseElectricitySchema>;
 
 /** The till's second step: amount and method (the meter comes from the first). */
 export const electricityPaymentSchema = z.pick(purchaseElectricitySchema, {

@@ -9,7 +9,6 @@ export const quoteSchema = z.object({
   mobileNumber: z.string().trim().max(30).optional(),
   amount: z.string().trim().max(20).optional(),
 });
-export type QuoteInput = z.infer<typeof quoteSchema>;
 
 export const purchaseSchema = z.object({
   /** Made when the quote is shown, so a double click or a resubmit maps to one sale. */
@@ -20,6 +19,5 @@ export const purchaseSchema = z.object({
   /** The cashier answered "Sell again?" with yes (the duplicate-sale guard). */
   sellAgain: z.boolean().optional(),
 });
-export type PurchaseInput = z.infer<typeof purchaseSchema>;
 
 export const refreshSchema = z.object({}).strict();
