@@ -11,6 +11,9 @@ import { E2E, E2E_BASE, LANES, laneEnv } from "./tests/e2e/support/env";
  * worker with TEST_PARALLEL_INDEX set, so `use.baseURL` below is that worker's lane's app.
  */
 const DIST = process.env.NEXT_DIST_DIR ?? ".next";
+// E2E_SERVER=dev runs the specs against `next dev` instead of the production build, for the
+// checks that must hold in development too (console-clean.spec.ts); npm test uses `next start`.
+const NEXT_COMMAND = process.env.E2E_SERVER === "dev" ? "dev" : "start";
 
 // Debian's Chromium where it is installed (CI and these machines); Playwright's own elsewhere.
 const debianChromium = "/usr/bin/chromium";
@@ -89,7 +92,7 @@ export default defineConfig({
     {
       // A fresh journal for every run; `next build` has run before (npm run test:e2e).
       name: `app ${lane.lane}`,
-      command: `rm -rf ${lane.dataDir} ${lane.dataDir}.lock && npx next start -p ${lane.appPort}`,
+      command: `rm -rf ${lane.dataDir} ${lane.dataDir}.lock && npx next ${NEXT_COMMAND} -p ${lane.appPort}`,
       env: appEnv(lane),
       url: `${lane.appUrl}/login`,
       reuseExistingServer: false,

@@ -144,10 +144,11 @@ export async function followDueOrders(now: Date = new Date(), limit = 20): Promi
     try {
       await followOrder(order, now);
     } catch (error) {
+      // The message too: an UpstreamError's is redacted, and a bare "Error" says nothing.
       console.error(
         "card follow-up failed",
         order.saleId,
-        error instanceof Error ? error.name : "unknown",
+        error instanceof Error ? `${error.name}: ${error.message}` : "unknown",
       );
     }
   }

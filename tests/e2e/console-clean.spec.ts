@@ -29,6 +29,10 @@ async function settled(page: Page) {
   );
 }
 
+// `E2E_SERVER=dev E2E_LANES=1 npx playwright test console-clean` runs this against `next dev`,
+// where every page compiles on its first visit.
+if (process.env.E2E_SERVER === "dev") test.setTimeout(600_000);
+
 // A till's browser runs on South African time while the server may run on UTC: a date
 // formatted on both sides in their own zone would not hydrate.
 test.use({ timezoneId: "Africa/Johannesburg", locale: "en-ZA" });
