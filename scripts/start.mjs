@@ -81,9 +81,15 @@ function run(name, args, env = {}) {
 const upstreamIsSandbox =
   (process.env.KASSA_UPSTREAM_ENV ?? "sandbox") === "sandbox" && !process.env.KASSA_UPSTREAM_URL;
 if (upstreamIsSandbox) run("sandbox", ["--import", "tsx", "lib/sandbox/main.ts"]);
-const sandboxUrl =
-  upstreamIsSandbox && process.env.SANDBOX_PORT
-    ? { KASSA_UPSTREAM_URL: `http://127.0.0.1:${process.env.SANDBOX_PORT}/api` }
-    : {};
-run("server", ["scripts/serve.mjs", ...process.argv.slice(2)], sandboxUrl);
+const sandboxEnv = {};
+if (upstreamIsSandbox) {
+  if (process.env.SANDBOX_PORT)
+    sandboxEnv.KASSA_UPSTREAM_URL = `http://127.0.0.1:${process.env.SANDBOX_PORT}/api`;
+  // Kassa's own address, for the card checkout's return links and for next-auth (which
+  // otherwise warns and assumes port 3000): this machine on PORT, unless set.
+  const own = process.env.KASSA_PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+  sandboxEnv.KASSA_PUBLIC_URL = own;
+  sandboxEnv.NEXTAUTH_URL = process.env.NEXTAUTH_URL ?? own;
+}
+run("server", ["scripts/serve.mjs", ...process.argv.slice(2)], sandboxEnv);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stopAll(0));
