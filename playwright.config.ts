@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import fs from "node:fs";
+import { systemChromium } from "./scripts/chromium.mjs";
 import { E2E, E2E_BASE, LANES, laneEnv } from "./tests/e2e/support/env";
 
 /**
@@ -15,10 +15,9 @@ const DIST = process.env.NEXT_DIST_DIR ?? ".next";
 // checks that must hold in development too (console-clean.spec.ts); npm test uses `next start`.
 const NEXT_COMMAND = process.env.E2E_SERVER === "dev" ? "dev" : "start";
 
-// Debian's Chromium where it is installed (CI and these machines); Playwright's own elsewhere.
-const debianChromium = "/usr/bin/chromium";
+// The system's Chromium where it is installed (CI and these machines); Playwright's own elsewhere.
 const launchOptions = {
-  executablePath: fs.existsSync(debianChromium) ? debianChromium : undefined,
+  executablePath: systemChromium(),
   args: [
     "--no-sandbox",
     "--disable-gpu",

@@ -1,6 +1,6 @@
 /**
  * Runs before `npm test` (pretest) and `npm run bench` (prebench): the browser tests and the
- * bench's click-to-token figure need Chromium. Debian's /usr/bin/chromium
+ * bench's click-to-token figure need Chromium. The system's (scripts/chromium.mjs)
  * where it is installed (Playwright drives it), otherwise Playwright's own Chromium. When
  * neither is there, install one where this machine allows it (apt-get as root, else
  * `npx playwright install chromium`), or stop at once with the one command that fixes it,
@@ -9,8 +9,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { chromium } from "@playwright/test";
+import { systemChromium } from "./chromium.mjs";
 
-const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 /** The command this check runs before, for its messages. */
 const command = process.env.npm_lifecycle_event === "prebench" ? "npm run bench" : "npm test";
 
@@ -23,7 +23,7 @@ function playwrightChromium() {
   }
 }
 
-const found = () => (fs.existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : playwrightChromium());
+const found = () => systemChromium() ?? playwrightChromium();
 const run = (command, args) =>
   spawnSync(command, args, {
     stdio: "inherit",

@@ -1,8 +1,7 @@
-import fs from "node:fs";
 import { chromium } from "@playwright/test";
+import { systemChromium } from "../../scripts/chromium.mjs";
 import type { Session } from "./kassa-client";
 
-const CHROMIUM = "/usr/bin/chromium";
 const ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -22,7 +21,7 @@ type Clocked = Window & { __kassaClickAt?: number };
  */
 export async function clickToToken(session: Session, runs: number): Promise<number[]> {
   const browser = await chromium.launch({
-    executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined,
+    executablePath: systemChromium(),
     args: ARGS,
   });
   const url = new URL(session.baseUrl);
