@@ -60,6 +60,7 @@ export function openPgliteThread(options: {
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let stopped: Error | undefined;
+  let opened = false;
   // The worker keeps the process alive only while a call waits on it (a script that forgets
   // to close the journal still ends), as a socket does.
   worker.unref();
@@ -92,6 +93,7 @@ export function openPgliteThread(options: {
     worker.ref();
     worker.on("message", (reply: Reply) => {
       if (reply.ready) {
+        opened = true;
         worker.unref();
         const thread: PgliteThread = {
           ...statements(call),
@@ -110,8 +112,8 @@ export function openPgliteThread(options: {
           },
           close: async () => {
             await call({ op: "close" });
-            await worker.terminate();
             stop(new Error("The journal is closed."));
+            await worker.terminate();
           },
         };
         ready(thread);
@@ -122,15 +124,21 @@ export function openPgliteThread(options: {
         reply.error ? w.reject(errorFrom(reply.error)) : w.resolve(reply.result),
       );
     });
-    worker.on("error", (error) => {
+    // Once open, a thread that fails or stops was not closed by Kassa: say so where the
+    // shop's log shows it. Every sale is then refused before it is sent (it cannot be
+    // recorded) until the server is restarted. Before that, the open itself fails.
+    const lost = (error: Error) => {
+      if (!stopped && opened)
+        console.error(`kassa: ${error.message} No sale can be recorded; restart Kassa.`);
       stop(error);
       failed(error);
-    });
-    worker.on("exit", (code) => {
-      const error = new Error(`The journal's thread stopped (exit code ${code}).`);
-      stop(error);
-      failed(error);
-    });
+    };
+    worker.on("error", (error) =>
+      lost(new Error(`The journal's thread failed: ${error.message}.`)),
+    );
+    worker.on("exit", (code) =>
+      lost(new Error(`The journal's thread stopped (exit code ${code}).`)),
+    );
   });
 }
 
