@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { Client } from "pg";
-import { openDb, type OpenDb } from "@/lib/db/open";
+import type { OpenDb } from "@/lib/db/open";
+import { journalTargets } from "./journal-targets";
 import { countRoundTrips, journalCounts } from "@/lib/db/round-trips";
 import { tills } from "@/lib/db/schema";
 
@@ -9,39 +9,7 @@ import { tills } from "@/lib/db/schema";
  * The journal counts its round trips (what `npm run bench` prints per vend and what a test
  * of the vend path can assert): a statement on its own is one, a transaction is one.
  */
-const pgUrl = process.env.TEST_DATABASE_URL;
-const targets: { name: string; open: () => Promise<{ db: OpenDb; drop: () => Promise<void> }> }[] =
-  [
-    {
-      name: "PGlite",
-      open: async () => ({ db: await openDb({ memory: true }), drop: async () => {} }),
-    },
-  ];
-if (pgUrl) {
-  targets.push({
-    name: "PostgreSQL",
-    open: async () => {
-      const name = `kassa_trips_${process.pid}_${Date.now()}`;
-      const admin = new Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(pgUrl);
-      url.pathname = `/${name}`;
-      const db = await openDb({ postgresUrl: url.toString() });
-      return {
-        db,
-        drop: async () => {
-          await db.close();
-          const again = new Client({ connectionString: pgUrl });
-          await again.connect();
-          await again.query(`drop database if exists ${name}`);
-          await again.end();
-        },
-      };
-    },
-  });
-}
+const targets = journalTargets("trips");
 
 describe.each(targets)("journal round trips on $name", ({ open }) => {
   let opened: { db: OpenDb; drop: () => Promise<void> };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { Client } from "pg";
-import { openDb, type OpenDb } from "@/lib/db/open";
+import type { OpenDb } from "@/lib/db/open";
+import { journalTargets } from "./journal-targets";
 import { sales, tills, users } from "@/lib/db/schema";
 import { seed } from "@/lib/db/seed";
 
@@ -9,39 +9,7 @@ import { seed } from "@/lib/db/seed";
  * The journal's database rules, on PGlite always and on PostgreSQL too when
  * TEST_DATABASE_URL is set (CI sets it). Each PostgreSQL run gets an empty database of its own.
  */
-const pgUrl = process.env.TEST_DATABASE_URL;
-const targets: { name: string; open: () => Promise<{ db: OpenDb; drop: () => Promise<void> }> }[] =
-  [
-    {
-      name: "PGlite",
-      open: async () => ({ db: await openDb({ memory: true }), drop: async () => {} }),
-    },
-  ];
-if (pgUrl) {
-  targets.push({
-    name: "PostgreSQL",
-    open: async () => {
-      const name = `kassa_test_${process.pid}_${Date.now()}`;
-      const admin = new Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(pgUrl);
-      url.pathname = `/${name}`;
-      const db = await openDb({ postgresUrl: url.toString() });
-      return {
-        db,
-        drop: async () => {
-          await db.close();
-          const again = new Client({ connectionString: pgUrl });
-          await again.connect();
-          await again.query(`drop database if exists ${name}`);
-          await again.end();
-        },
-      };
-    },
-  });
-}
+const targets = journalTargets("test");
 
 describe.each(targets)("journal database on $name", ({ open }) => {
   let opened: { db: OpenDb; drop: () => Promise<void> };

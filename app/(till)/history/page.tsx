@@ -5,10 +5,9 @@ import { currentShift } from "@/lib/shifts/current";
 import { shiftSalesOf, tillSalesMatching, TILL_HISTORY_DAYS } from "@/lib/sales/history";
 import { formatSaDateTime } from "@/lib/reports/day";
 import { saleViewOf } from "@/lib/sales/counter-sale";
-import { formatRand } from "@/lib/money";
 import { saTime } from "@/lib/sa-time";
 import { RetryButton } from "./retry-button";
-import { StatusBadge, KIND_NAMES } from "./status-badge";
+import { SalesTable } from "./sales-table";
 import { CheckPayment } from "@/components/card/check-payment";
 import { awaitsCardCheck } from "@/lib/sales/card-outcome";
 
@@ -61,66 +60,24 @@ export default async function HistoryPage({
       {rows.length === 0 ? (
         <p>{q ? `No sale of this shift matches ${q}.` : "No sales yet in this shift."}</p>
       ) : (
-        <table
-          className="stack-cards w-full border-collapse bg-white text-left shadow"
-          aria-label="Sales of this shift"
-        >
-          <thead>
-            <tr className="border-b">
-              {["Time", "Sale", "Meter / account", "Amount", "Method", "Status"].map((h) => (
-                <th key={h} scope="col" className="p-2">
-                  {h}
-                </th>
-              ))}
-              <th scope="col" className="p-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((sale) => (
-              <tr key={sale.id} data-sale={sale.id} className="border-b align-top">
-                <td data-label="Time" className="p-2">
-                  {saTime(sale.createdAt)}
-                </td>
-                <td data-label="Sale" className="p-2">
-                  {KIND_NAMES[sale.kind]}
-                </td>
-                <td data-label="Meter / account" className="p-2 font-mono break-all">
-                  {sale.reference}
-                </td>
-                <td data-label="Amount" className="p-2">
-                  {formatRand(sale.amountCents)}
-                </td>
-                <td data-label="Method" className="p-2">
-                  {sale.method === "card" ? "Card" : "Cash"}
-                </td>
-                <td data-label="Status" className="p-2">
-                  <StatusBadge status={sale.status} message={sale.error?.message ?? null} />
-                </td>
-                <td className="p-2">
-                  {sale.status === "completed" && (
-                    <Link
-                      href={`/slips/${sale.id}?reprint=1`}
-                      prefetch={false}
-                      className="inline-flex min-h-11 items-center underline"
-                    >
-                      Reprint
-                    </Link>
-                  )}
-                  {awaitsCardCheck(sale) && <CheckPayment saleId={sale.id} />}
-                  {sale.status === "unknown" &&
-                    !awaitsCardCheck(sale) &&
-                    (saleViewOf(sale).retryable ? (
-                      <RetryButton sale={saleViewOf(sale)} />
-                    ) : (
-                      <span className="text-sm">A supervisor resolves this sale.</span>
-                    ))}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SalesTable
+          label="Sales of this shift"
+          sales={rows}
+          when={{ heading: "Time", format: saTime }}
+          showMethod
+          actions={(sale) => (
+            <>
+              {awaitsCardCheck(sale) && <CheckPayment saleId={sale.id} />}
+              {sale.status === "unknown" &&
+                !awaitsCardCheck(sale) &&
+                (saleViewOf(sale).retryable ? (
+                  <RetryButton sale={saleViewOf(sale)} />
+                ) : (
+                  <span className="text-sm">A supervisor resolves this sale.</span>
+                ))}
+            </>
+          )}
+        />
       )}
       {q && (
         <section aria-labelledby="earlier" className="flex flex-col gap-2">
@@ -130,55 +87,11 @@ export default async function HistoryPage({
           {earlier.length === 0 ? (
             <p>None of your earlier sales at this till matches {q}.</p>
           ) : (
-            <table
-              className="stack-cards w-full border-collapse bg-white text-left shadow"
-              aria-label="Earlier sales at this till"
-            >
-              <thead>
-                <tr className="border-b">
-                  {["When", "Sale", "Meter / account", "Amount", "Status"].map((h) => (
-                    <th key={h} scope="col" className="p-2">
-                      {h}
-                    </th>
-                  ))}
-                  <th scope="col" className="p-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {earlier.map((sale) => (
-                  <tr key={sale.id} data-sale={sale.id} className="border-b align-top">
-                    <td data-label="When" className="p-2">
-                      {formatSaDateTime(sale.createdAt)}
-                    </td>
-                    <td data-label="Sale" className="p-2">
-                      {KIND_NAMES[sale.kind]}
-                    </td>
-                    <td data-label="Meter / account" className="p-2 font-mono break-all">
-                      {sale.reference}
-                    </td>
-                    <td data-label="Amount" className="p-2">
-                      {formatRand(sale.amountCents)}
-                    </td>
-                    <td data-label="Status" className="p-2">
-                      <StatusBadge status={sale.status} message={sale.error?.message ?? null} />
-                    </td>
-                    <td className="p-2">
-                      {sale.status === "completed" && (
-                        <Link
-                          href={`/slips/${sale.id}?reprint=1`}
-                          prefetch={false}
-                          className="inline-flex min-h-11 items-center underline"
-                        >
-                          Reprint
-                        </Link>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <SalesTable
+              label="Earlier sales at this till"
+              sales={earlier}
+              when={{ heading: "When", format: formatSaDateTime }}
+            />
           )}
         </section>
       )}
