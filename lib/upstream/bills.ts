@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Cents } from "../money";
 import { decodeStandard, upstreamFailure } from "./envelope";
 import { purchaseResultWire } from "./electricity-wire";
-import { callUpstream, callUpstreamWithRaw, type CallOptions, type WithRaw } from "./http";
+import { callUpstream, type CallOptions } from "./http";
 import { errorNoMessage } from "./messages";
 import type { PaymentMethod, PostpaidMunicipality } from "./municipalities";
 import { safeExternalUrl } from "./urls";
@@ -103,10 +103,7 @@ export interface PayBillInput {
  * sale's `idempotency`: the only purchase the spec promises not to repeat, so a lost
  * answer is retried with the same key and the bill is still paid once.
  */
-export async function payBill(
-  input: PayBillInput,
-  options?: CallOptions,
-): Promise<WithRaw<BillPayment>> {
+export async function payBill(input: PayBillInput, options?: CallOptions): Promise<BillPayment> {
   const operation = "bills.purchase";
   const body = {
     meterNumber: input.accountNumber,
@@ -115,7 +112,7 @@ export async function payBill(
     method: input.method,
     idempotency: input.idempotencyKey,
   };
-  return callUpstreamWithRaw({
+  return callUpstream({
     operation,
     body,
     idempotencyKey: input.idempotencyKey,

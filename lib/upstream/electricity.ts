@@ -3,7 +3,7 @@ import type { Cents } from "../money";
 import { decodeStandard, upstreamFailure } from "./envelope";
 import { confirmCustomerWire, purchaseResultWire, voucherTokenWire } from "./electricity-wire";
 import type { WireAnswer } from "./envelope";
-import { callUpstream, callUpstreamWithRaw, type CallOptions, type WithRaw } from "./http";
+import { callUpstream, type CallOptions } from "./http";
 import { errorNoMessage } from "./messages";
 import type { Municipality, PaymentMethod, PrepaidMunicipality } from "./municipalities";
 import { orderSlipTokens, tokensFromPrintable, type SlipToken } from "./tokens";
@@ -134,7 +134,7 @@ const NOT_CHARGES = new Set(["electricity", "vat"]);
 export async function vendElectricity(
   input: VendInput,
   options?: CallOptions,
-): Promise<WithRaw<ElectricityVend>> {
+): Promise<ElectricityVend> {
   const operation = "electricity.purchase";
   const body = {
     meterNumber: input.meterNumber,
@@ -143,7 +143,7 @@ export async function vendElectricity(
     method: input.method,
     idempotency: input.idempotencyKey,
   };
-  return callUpstreamWithRaw({
+  return callUpstream({
     operation,
     body,
     idempotencyKey: input.idempotencyKey,

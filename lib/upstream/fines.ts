@@ -8,7 +8,7 @@ import {
   type FineQueryWire,
   type InfringementWire,
 } from "./fines-wire";
-import { callUpstream, callUpstreamWithRaw, type CallOptions, type WithRaw } from "./http";
+import { callUpstream, type CallOptions } from "./http";
 import type { OperationName } from "./operations";
 import { cents, centsOrNull, toWireRands } from "./wire-common";
 
@@ -201,9 +201,9 @@ export interface FinesPaid {
 export async function markFinesPaid(
   input: FinePaymentInput,
   options?: CallOptions,
-): Promise<WithRaw<FinesPaid>> {
+): Promise<FinesPaid> {
   const operation = "fines.markAsPaid";
-  return callUpstreamWithRaw({
+  return callUpstream({
     operation,
     body: paymentBody(input),
     options,

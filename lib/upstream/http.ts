@@ -24,12 +24,6 @@ export const MAX_ANSWER_BYTES = 1024 * 1024;
 /** How much of an answer's text is kept with a sale (the journal row stays small). */
 export const RAW_KEEP_CHARS = 64 * 1024;
 
-/** A decoded answer with the raw answer it came from, for calls that move money. */
-export interface WithRaw<T> {
-  result: T;
-  raw: RawAnswer;
-}
-
 interface UpstreamCall<T> {
   operation: OperationName;
   body?: unknown;
@@ -235,16 +229,13 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** The one way Kassa talks to the core service: timeout, key, decode, and retry where the operation allows it. */
-export async function callUpstream<T>(call: UpstreamCall<T>): Promise<T> {
-  return (await callUpstreamWithRaw(call)).result;
-}
-
 /**
- * As callUpstream, with the raw answer the result was decoded from. Failures carry
- * the last raw answer on the UpstreamError (`raw`) when one came back.
+ * The one way Kassa talks to the core service: timeout, key, decode, and retry where the
+ * operation allows it. Every answer, as received, goes to the sale it was for
+ * (raw-answers.ts, kept in the journal by lib/sales/send.ts); a failure also carries the last
+ * answer on the UpstreamError (`raw`) when one came back.
  */
-export async function callUpstreamWithRaw<T>(call: UpstreamCall<T>): Promise<WithRaw<T>> {
+export async function callUpstream<T>(call: UpstreamCall<T>): Promise<T> {
   const { operation } = call;
   const { upstreamTimeoutMs, apiKey, upstreamUrl, upstreamEnv } = env();
   const policy = OPERATIONS[operation].retry;
@@ -269,7 +260,7 @@ export async function callUpstreamWithRaw<T>(call: UpstreamCall<T>): Promise<Wit
         console.info(
           redact(`[upstream] ${operation} ok on attempt ${attempt} (${Date.now() - started}ms)`),
         );
-      return { result, raw: raw ?? { status: 0, body: "", truncated: false } };
+      return result;
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       const safe = withRawError(

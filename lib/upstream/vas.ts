@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { Cents } from "../money";
 import { decodeStandard, upstreamFailure } from "./envelope";
-import { callUpstream, callUpstreamWithRaw, type CallOptions, type WithRaw } from "./http";
+import { callUpstream, type CallOptions } from "./http";
 import { productWire, purchaseWire, quoteWire } from "./vas-wire";
 import { cents, centsOrNull, dateFromMs, toWireRands } from "./wire-common";
 
@@ -175,14 +175,14 @@ export interface VasPurchaseInput extends VasQuoteInput {
 export async function purchaseVas(
   input: VasPurchaseInput,
   options?: CallOptions,
-): Promise<WithRaw<VasSale>> {
+): Promise<VasSale> {
   const operation = "vas.purchase";
   const body = {
     ...quoteBody(input),
     ...(input.quoteId ? { quoteId: input.quoteId } : {}),
     merchantReference: input.merchantReference,
   };
-  return callUpstreamWithRaw({
+  return callUpstream({
     operation,
     body,
     options,

@@ -43,12 +43,12 @@ describe("bills against the sandbox", () => {
       method: "cash" as const,
       idempotencyKey: key,
     };
-    const { result: paid } = await payBill(input);
+    const paid = await payBill(input);
     expect(paid.amountCents).toBe(25075);
     expect(paid.receiptUrl).toMatch(/^https?:\/\//);
     const receipt = await fetch(paid.receiptUrl ?? "");
     expect(receipt.status).toBe(200);
-    const { result: again } = await payBill(input);
+    const again = await payBill(input);
     expect(again.receiptUrl).toBe(paid.receiptUrl);
     expect((await sandbox.transactions()).filter((t) => t.idempotency === key)).toHaveLength(1);
   });
@@ -65,7 +65,7 @@ describe("merchant balance against the sandbox", () => {
 
   it("[merchant.checkBalance] lists receipts for a period, including a bill just paid", async () => {
     const from = new Date(Date.now() - 60_000);
-    const { result: paid } = await payBill({
+    const paid = await payBill({
       accountNumber: "3100400500",
       municipality: "mogale_postpaid",
       amountCents: 1000,

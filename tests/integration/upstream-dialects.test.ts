@@ -6,6 +6,8 @@ import { findFinesByIdNumber, markFinesPaid } from "@/lib/upstream/fines";
 import { createOrder } from "@/lib/upstream/orders";
 import { checkOrderPaymentStatus } from "@/lib/upstream/reconciliation";
 import { listProducts, purchaseVas, quoteVas } from "@/lib/upstream/vas";
+import { listenForRawAnswers } from "@/lib/upstream/raw-answers";
+import type { RawAnswer } from "@/lib/db/schema";
 import { newKey, startOwnSandbox, testMeter } from "./upstream-sandbox";
 
 /**
@@ -33,6 +35,13 @@ const vend = (meterNumber: string, amountCents: number) =>
     idempotencyKey: newKey(),
   });
 
+/** The call's result and the last answer the core service gave, as the journal keeps it with the sale. */
+async function withAnswer<T>(call: () => Promise<T>) {
+  const answers: RawAnswer[] = [];
+  const result = await listenForRawAnswers(answers, call);
+  return { result, raw: { status: answers.at(-1)?.status, body: answers.at(-1)?.body ?? "" } };
+}
+
 async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
   const error: unknown = await promise.then(
     () => null,
@@ -45,10 +54,10 @@ async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
 describe("the client in each dialect of the spec", () => {
   it("[electricity.purchase] reads tokens from the printable text when the list is absent, in entry order with their kinds", async () => {
     const meter = testMeter(TSHWANE, KEY_CHANGE_FBE);
-    const plain = (await vend(meter, 5000)).result;
+    const plain = await vend(meter, 5000);
     await sandbox.dialects(ELECTRICITY, ["printable-tokens"]);
     const before = (await sandbox.transactions()).length;
-    const { result, raw } = await vend(meter, 5000);
+    const { result, raw } = await withAnswer(() => vend(meter, 5000));
     expect((await sandbox.transactions()).length).toBe(before + 1);
     expect(raw.body).not.toMatch(/"token":\[/);
     expect(result.tokens.map((t) => t.kind)).toEqual(plain.tokens.map((t) => t.kind));
@@ -64,7 +73,7 @@ describe("the client in each dialect of the spec", () => {
 
   it("maps other token kind names (KC, BSST, CREDIT) to key change, free basic and credit", async () => {
     await sandbox.dialects(ELECTRICITY, ["token-kinds"]);
-    const { result, raw } = await vend(testMeter(TSHWANE, KEY_CHANGE_FBE), 5000);
+    const { result, raw } = await withAnswer(() => vend(testMeter(TSHWANE, KEY_CHANGE_FBE), 5000));
     expect(raw.body).toContain('"type":"BSST"');
     expect(result.tokens.map((t) => t.kind)).toEqual(["key_change", "key_change", "credit", "fbe"]);
   });
@@ -74,7 +83,7 @@ describe("the client in each dialect of the spec", () => {
     const meter = testMeter(TSHWANE, 1);
     const customer = await confirmMeter({ meterNumber: meter, municipality: "tshwane_prepaid" });
     expect(customer.minCents).toBeGreaterThan(0);
-    const { result, raw } = await vend(meter, 10000);
+    const { result, raw } = await withAnswer(() => vend(meter, 10000));
     expect(raw.body).toContain('"success":1');
     expect(raw.body).toContain('"amount":"100"');
     expect(result.amountCents).toBe(10000);
@@ -91,7 +100,7 @@ describe("the client in each dialect of the spec", () => {
     const before = (await sandbox.transactions()).length;
     const open = fines.fines.find((f) => !f.isPaid);
     if (!open) throw new Error("no open fine");
-    const { result: paid } = await markFinesPaid({
+    const paid = await markFinesPaid({
       paymentReference: `dialect-${Date.now()}`,
       paymentType: "CASH",
       fines: [{ noticeNumber: open.noticeNumber, amountCents: open.grossCents }],
@@ -101,7 +110,7 @@ describe("the client in each dialect of the spec", () => {
       grossCents: open.grossCents,
     });
     expect(paid.fines[0]?.receiptNumber).toBeTruthy();
-    const { result: bill } = await payBill({
+    const bill = await payBill({
       accountNumber: "3100200300",
       municipality: "mogale_postpaid",
       amountCents: 1000,
@@ -112,7 +121,7 @@ describe("the client in each dialect of the spec", () => {
     const voucher = products.find((p) => p.id === "GOOGLEPLAY-100");
     if (!voucher) throw new Error("no voucher product");
     const quote = await quoteVas({ product: voucher, amountCents: 10000 });
-    const { result: bought } = await purchaseVas({
+    const bought = await purchaseVas({
       product: voucher,
       amountCents: 10000,
       quoteId: quote.quoteId,
@@ -135,13 +144,15 @@ describe("the client in each dialect of the spec", () => {
     if (!voucher) return;
     const quote = await quoteVas({ product: voucher, amountCents: voucher.amountCents ?? 0 });
     expect(quote.totalCents).toBeGreaterThanOrEqual(voucher.amountCents ?? 0);
-    const { result, raw } = await purchaseVas({
-      product: voucher,
-      amountCents: voucher.amountCents ?? 0,
-      quoteId: quote.quoteId,
-      expectedTotalCents: quote.totalCents,
-      merchantReference: `dialect-${Date.now()}`,
-    });
+    const { result, raw } = await withAnswer(() =>
+      purchaseVas({
+        product: voucher,
+        amountCents: voucher.amountCents ?? 0,
+        quoteId: quote.quoteId,
+        expectedTotalCents: quote.totalCents,
+        merchantReference: `dialect-${Date.now()}`,
+      }),
+    );
     expect(JSON.parse(raw.body)).toMatchObject({ data: { pin: expect.any(String) } });
     expect(Object.keys((JSON.parse(raw.body) as { data: object }).data)).toEqual([
       "pin",
@@ -180,7 +191,7 @@ describe("the client in each dialect of the spec", () => {
       method: "cash" as const,
       idempotencyKey: newKey(),
     };
-    const { result } = await payBill(input);
+    const result = await payBill(input);
     expect(result.receiptUrl).toMatch(/^http:\/\/(127\.0\.0\.1|localhost):\d+\/receipts\//);
     const after = await sandbox.transactions();
     expect(after.length).toBe(before + 1);

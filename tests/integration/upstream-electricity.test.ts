@@ -29,7 +29,7 @@ const vend = (
     amountCents,
     method: "cash",
     idempotencyKey: newKey(),
-  }).then((r) => r.result);
+  });
 
 async function rejection(promise: Promise<unknown>): Promise<UpstreamError> {
   const error: unknown = await promise.then(
@@ -156,8 +156,8 @@ describe("electricity against the sandbox", () => {
       method: "card" as const,
       idempotencyKey: key,
     };
-    const { result: first } = await vendElectricity(input);
-    const { result: again } = await vendElectricity(input);
+    const first = await vendElectricity(input);
+    const again = await vendElectricity(input);
     expect(again.tokens).toEqual(first.tokens);
     expect(again.receiptNumber).toBe(first.receiptNumber);
     const mine = (await sandbox.transactions()).filter((t) => t.idempotency === key);

@@ -136,7 +136,7 @@ describe("faults surface as the right error", () => {
   it("[electricity.purchase] drop: repeated with the same key, the first vend's tokens come back and nothing is vended twice", async () => {
     const key = newKey();
     await sandbox.fault({ path: PURCHASE, kind: "drop", count: 1 });
-    const { result: sale } = await vendElectricity({
+    const sale = await vendElectricity({
       meterNumber: METER,
       municipality: "tshwane_prepaid",
       amountCents: 5000,
@@ -150,7 +150,7 @@ describe("faults surface as the right error", () => {
   it("[electricity.purchase] timeout then retry with the same key: one vend", async () => {
     const key = newKey();
     await sandbox.fault({ path: PURCHASE, kind: "timeout", count: 1 });
-    const { result: sale } = await vendElectricity({
+    const sale = await vendElectricity({
       meterNumber: METER,
       municipality: "tshwane_prepaid",
       amountCents: 5000,

@@ -137,7 +137,7 @@ describe("traffic fines against the sandbox", () => {
   it("[fines.markAsPaid] clears fines with registry numbers, and a later look-up shows them paid", async () => {
     const before = await findFinesByIdNumber(THANDI);
     const open = before.fines.filter((f) => !f.isPaid);
-    const { result: paid } = await markFinesPaid({
+    const paid = await markFinesPaid({
       paymentReference: "sale-thandi",
       paymentType: "CARD",
       fines: open.map((f) => ({ noticeNumber: f.noticeNumber, amountCents: f.grossCents })),

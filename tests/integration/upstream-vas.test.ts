@@ -60,7 +60,7 @@ describe("value-added services against the sandbox", () => {
   it("[vas.purchase] sells a voucher with its pin and instructions", async () => {
     const voucher = await product("GOOGLEPLAY-100");
     const quote = await quoteVas({ product: voucher, amountCents: 10000 });
-    const { result: sale } = await purchaseVas({
+    const sale = await purchaseVas({
       product: voucher,
       amountCents: 10000,
       quoteId: quote.quoteId,
@@ -73,7 +73,7 @@ describe("value-added services against the sandbox", () => {
 
   it("[vas.purchase] sends airtime to a mobile number given the local way", async () => {
     const airtime = await product("MTN-AIR-OPEN");
-    const { result: sale } = await purchaseVas({
+    const sale = await purchaseVas({
       product: airtime,
       amountCents: 1250,
       mobileNumber: "082 123 4567",

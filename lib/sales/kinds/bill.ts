@@ -26,7 +26,7 @@ export const billKind = defineKind({
   request: billRequestSchema,
   result: billResultSchema,
   fulfil: async (sale, request) => {
-    const { result: paid } = await payBill({
+    const paid = await payBill({
       accountNumber: request.accountNumber,
       municipality: request.municipality,
       amountCents: sale.amountCents,

@@ -39,7 +39,7 @@ export const electricityKind = defineKind({
    * vend twice, and keeps what the slip needs.
    */
   fulfil: async (sale, request) => {
-    const { result: vend } = await vendElectricity({
+    const vend = await vendElectricity({
       meterNumber: request.meterNumber,
       municipality: request.municipality,
       amountCents: sale.amountCents,

@@ -19,7 +19,7 @@ export const finesKind = defineKind({
    * were validated before the sale was recorded. Called once per sale; never retried.
    */
   fulfil: async (sale, request) => {
-    const { result: paid } = await markFinesPaid({
+    const paid = await markFinesPaid({
       paymentReference: sale.id,
       paymentType: request.paymentType,
       fines: request.fines.map((f) => ({

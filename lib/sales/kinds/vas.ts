@@ -16,7 +16,7 @@ export const vasKind = defineKind({
   result: vasResultSchema,
   /** Buys once, `merchantReference` = the sale id; a lost answer leaves the sale unknown. */
   fulfil: async (sale, request) => {
-    const { result: bought } = await purchaseVas({
+    const bought = await purchaseVas({
       product: { id: request.productId, reference: request.reference },
       amountCents: request.amountCents,
       mobileNumber: request.recipient,
