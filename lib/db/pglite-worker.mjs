@@ -114,10 +114,23 @@ async function handle(message) {
   }
 }
 
+/** One reply; what cannot be copied to the other thread still fails its call, never the thread. */
+function reply(id, payload) {
+  try {
+    parentPort.postMessage({ id, ...payload });
+  } catch (error) {
+    const failed = payload.error ?? { name: "Error", message: "journal answer could not be sent" };
+    parentPort.postMessage({
+      id,
+      error: { name: failed.name, message: `${failed.message} (${String(error)})` },
+    });
+  }
+}
+
 parentPort.on("message", (message) => {
   handle(message).then(
-    (result) => parentPort.postMessage({ id: message.id, result }),
-    (error) => parentPort.postMessage({ id: message.id, error: errorOf(error) }),
+    (result) => reply(message.id, { result }),
+    (error) => reply(message.id, { error: errorOf(error) }),
   );
 });
 parentPort.postMessage({ ready: true });
