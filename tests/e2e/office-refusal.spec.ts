@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { DEMO, signIn } from "./support/auth";
-import { E2E, STATE } from "./support/env";
+import { closeOwnContexts, E2E, STATE } from "./support/env";
 
 /**
  * A cashier's session calling every back-office server action directly, as a crafted POST
@@ -10,6 +10,7 @@ import { E2E, STATE } from "./support/env";
  * check), nothing changes, and the supervisor finds each refusal in the audit log.
  */
 const DIST = process.env.NEXT_DIST_DIR ?? ".next";
+closeOwnContexts(test);
 
 interface ManifestEntry {
   workers: Record<string, unknown>;

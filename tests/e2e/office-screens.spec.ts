@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, signIn } from "./support/auth";
-import { E2E, STATE } from "./support/env";
+import { closeOwnContexts, E2E, STATE } from "./support/env";
 import { addFault, PURCHASE_PATH, serializePurchases } from "./support/municipal";
 import { sellElectricity } from "./support/office";
 
@@ -12,6 +12,7 @@ import { sellElectricity } from "./support/office";
 test.describe.configure({ mode: "serial" });
 test.use({ storageState: STATE.supervisor });
 serializePurchases(test);
+closeOwnContexts(test);
 
 test("balance: the credit, the services, receipts for today with today's sale, and the low-balance warning for both roles", async ({
   page,

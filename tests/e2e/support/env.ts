@@ -1,3 +1,5 @@
+import type { test as playwrightTest } from "@playwright/test";
+
 /**
  * Where the end-to-end run's apps and sandboxes listen, shared by playwright.config.ts and the tests.
  *
@@ -64,3 +66,19 @@ export const E2E = laneEnv(currentLane());
 
 /** This worker's storage states (per lane, so that two lanes or two runs never share one). */
 export const STATE = laneState(E2E.lane);
+
+/**
+ * Contexts a test opens with browser.newContext() (a second till, the office) live as long
+ * as the worker's browser unless closed: their pages would go on polling the lane's app
+ * through every later spec. Closed after each test of a file that opens them.
+ */
+export function closeOwnContexts(test: typeof playwrightTest) {
+  test.afterEach(async ({ browser, context }) => {
+    await Promise.all(
+      browser
+        .contexts()
+        .filter((c) => c !== context)
+        .map((c) => c.close()),
+    );
+  });
+}
