@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, ensureShiftOpen, signIn } from "./support/auth";
+import { DEMO, ensureShiftOpen, seeUnseenSlips, signIn } from "./support/auth";
 import { E2E } from "./support/env";
 
 /**
@@ -18,6 +18,8 @@ test.beforeAll(async ({ browser }) => {
   await signIn(page, DEMO.cashier);
   await expect(page).toHaveURL(/\/till/);
   await ensureShiftOpen(page);
+  // The search field takes the focus on /vas only when no unseen slip is offered first.
+  await seeUnseenSlips(page);
   await context.storageState({ path: OWN_STATE });
   await context.close();
 });
