@@ -46,6 +46,8 @@ const appEnv = (lane: ReturnType<typeof laneEnv>) => ({
   // One minute instead of ten: the specs that prove the guard repeat a sale within seconds, and
   // specs that sell the same test meter and amount minutes apart are different customers.
   KASSA_DUPLICATE_WINDOW_MINUTES: "1",
+  // No daily backup: its snapshot holds the journal for a second, which no spec should wait on.
+  KASSA_BACKUP_KEEP: "0",
 });
 
 const lanes = Array.from({ length: LANES }, (_, lane) => laneEnv(lane));

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import "./globals.css";
+import { ReloadOnUpdate } from "@/components/shell/reload-on-update";
 
 export const metadata: Metadata = {
   title: { default: "Kassa", template: "%s · Kassa" },
@@ -11,7 +12,10 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en-ZA">
-      <body>{children}</body>
+      <body>
+        <ReloadOnUpdate />
+        {children}
+      </body>
     </html>
   );
 }

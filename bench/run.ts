@@ -9,6 +9,9 @@
  *   npm run bench                      builds into .next-bench first
  *   npm run bench -- --no-build        reuses the build in BENCH_DIST_DIR (default .next-bench)
  *   npm run bench -- --js-only         only the JavaScript-size figures (no load, no cold start)
+ *   npm run bench -- --cashier-only    only the cashier's side on a throttled Chromium
+ *                                      (BENCH_DEBUG=1: the page's console, and a screenshot of a
+ *                                      step that never became ready, /tmp/cashier-side-failure.png)
  *   BENCH_APP_PORT / BENCH_SANDBOX_PORT   default 3236 / 4236
  */
 import { execSync } from "node:child_process";
@@ -16,6 +19,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Client } from "pg";
 import { clickToToken } from "./lib/browser-vend";
+import { cashierRows, cashierSide, type CashierFigures } from "./lib/cashier-side";
 import { pageJs, type PageJs } from "./lib/js-size";
 import { callAction, findAction, type ManifestAction, Session, signIn } from "./lib/kassa-client";
 import { freshDataDir, startApp, startSandbox, type Proc } from "./lib/procs";
@@ -61,13 +65,39 @@ const READY_TO_VEND_MS = 1000;
 const CLICK_TO_TOKEN_MS = 300;
 const ROUND_TRIPS_PER_VEND = 5;
 const ROUND_TRIP_VENDS = 10;
+/** The cashier's side is measured at these CPU slow-downs (the targets hold at 6×). */
+const CPU_RATES = [4, 6] as const;
+const CASHIER_SALES = 5;
+
+/** The commit measured, and whether the tree had changes on top of it. */
+function commit(): { sha: string; dirty: boolean } {
+  const run = (cmd: string) => execSync(cmd, { encoding: "utf8" }).trim();
+  try {
+    return { sha: run("git rev-parse --short HEAD"), dirty: run("git status --porcelain") !== "" };
+  } catch {
+    return { sha: "unknown", dirty: false };
+  }
+}
+
+/** The demo cashier through the page, at every CPU rate, on the server `BASE` serves. */
+async function cashierFigures(cashier: Session): Promise<CashierFigures[]> {
+  const device = cashier.cookies().find((c) => c.name === "kassa_device")?.value;
+  if (!device) throw new Error("the cashier's session has no device cookie");
+  const out: CashierFigures[] = [];
+  for (const rate of CPU_RATES) {
+    out.push(await cashierSide(BASE, DEMO.cashier, device, rate, CASHIER_SALES));
+    console.log(`bench: cashier's side at ${rate}× CPU measured`);
+  }
+  return out;
+}
 
 function build() {
   if (process.argv.includes("--no-build") && fs.existsSync(`${DIST}/BUILD_ID`)) return;
   console.log(`bench: next build into ${DIST} ...`);
   execSync("npx next build", {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NEXT_DIST_DIR: DIST },
+    // KASSA_BENCH_BUILD: this build alone has /bench and its empty action (next.config.mjs).
+    env: { ...process.env, NEXT_DIST_DIR: DIST, KASSA_BENCH_BUILD: "1" },
   });
 }
 
@@ -112,6 +142,7 @@ const app = (journal: Journal) =>
     dataDir: DATA,
     databaseUrl: journal.databaseUrl,
     serve: true,
+    extraEnv: { KASSA_BENCH_BUILD: "1" },
   });
 
 /** Ready → first completed vend, on a journal that already has a signed-in cashier with an open shift. */
@@ -371,10 +402,35 @@ async function jsOnly() {
   }
 }
 
+/** `--cashier-only`: one start, the cashier's shift opened, then the throttled browser figures. Writes no results file. */
+async function cashierOnly() {
+  build();
+  const sandbox = await startSandbox(SANDBOX_PORT);
+  const journal = await freshJournal("PGlite");
+  let server: Proc | undefined;
+  try {
+    const openShift = findAction(DIST, "app/(till)/shift/actions.ts", "openShiftAction");
+    server = await app(journal);
+    const cashier = await signIn(BASE, DEMO.cashier, { distDir: DIST });
+    const opened = await callAction(cashier, openShift, { openingFloat: "500" });
+    if (!opened.result?.ok)
+      throw new Error(`could not open a shift: ${JSON.stringify(opened.result)}`);
+    const figures = await cashierFigures(cashier);
+    console.log(JSON.stringify(figures));
+    printTable(figures.flatMap(cashierRows));
+  } finally {
+    await server?.stop();
+    await sandbox.stop();
+    await journal.drop();
+  }
+}
+
 async function main() {
   if (process.argv.includes("--js-only")) return jsOnly();
+  if (process.argv.includes("--cashier-only")) return cashierOnly();
   const startedAt = new Date().toISOString();
   const host = machine();
+  const measured = commit();
   build();
   const sandbox = await startSandbox(SANDBOX_PORT);
   try {
@@ -387,10 +443,12 @@ async function main() {
 
     let js: PageJs[] = [];
     let clicks: number[] = [];
+    let throttled: CashierFigures[] = [];
     const runs: JournalRun[] = [];
     runs.push(
       await runJournal("PGlite", async ({ cashier, supervisor, kiosk }) => {
         clicks = (await clickToToken(cashier, 6)).slice(1); // the first run loads the slip's code: warm-up
+        throttled = await cashierFigures(cashier);
         js = await jsSizes(
           { signedOut: new Session(BASE), cashier, supervisor, kiosk },
           await slipOf(cashier),
@@ -400,17 +458,24 @@ async function main() {
     if (POSTGRES_URL) runs.push(await runJournal("PostgreSQL"));
     else console.log("bench: no BENCH_DATABASE_URL or TEST_DATABASE_URL: PostgreSQL not measured");
 
-    const table = [...jsRows(js), ...runs.flatMap(journalRows), ...clickRows(clicks)];
+    const table = [
+      ...jsRows(js),
+      ...runs.flatMap(journalRows),
+      ...clickRows(clicks),
+      ...throttled.flatMap(cashierRows),
+    ];
     const result = {
       startedAt,
       finishedAt: new Date().toISOString(),
       machine: host,
+      commit: measured,
       build: { distDir: DIST, buildId: fs.readFileSync(`${DIST}/BUILD_ID`, "utf8").trim() },
       setup:
         "scripts/serve.mjs (the production server npm start runs) + sandbox at zero latency; PGlite journal, then PostgreSQL when a URL is set; every till is the demo cashier's session (Till 1) with distinct idempotency keys",
       js,
       journals: runs,
       browserClickToTokenMs: clicks,
+      cashierSide: throttled,
       table,
     };
     fs.mkdirSync(path.join("bench", "results"), { recursive: true });
@@ -419,7 +484,7 @@ async function main() {
       `${JSON.stringify(result, null, 2)}\n`,
     );
     console.log(
-      `\nKassa benchmark — ${host.nproc} CPUs, ${host.memory}, node ${host.node}, load ${host.loadAverageAtStart.join(" ")}\n`,
+      `\nKassa benchmark of ${measured.sha}${measured.dirty ? " (with uncommitted changes)" : ""} — ${host.nproc} CPUs, ${host.memory}, node ${host.node}, load ${host.loadAverageAtStart.join(" ")}\n`,
     );
     printTable(table);
     const missed = table.filter((r) => r.met === false).length;

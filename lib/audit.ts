@@ -36,7 +36,12 @@ export type AuditKind =
   | "device_enrolled"
   | "device_revoked"
   | "shift_force_closed"
-  | "slip_viewed";
+  | "slip_viewed"
+  | "print_attempted"
+  | "slip_printed"
+  | "print_failed"
+  | "drawer_opened"
+  | "ledger_unreadable";
 
 /** Write one audit event. Never pass a password, card number or API key in `detail`. */
 export async function audit(

@@ -1,6 +1,7 @@
 import "server-only";
+import { startBackups } from "./backup/server";
 import { keepYesterdaysLedgerInBackground } from "./office/ledger-store";
-import { startCardFollower } from "./sales/card-follow";
+import { startCardFollower } from "./sales/card";
 
 /**
  * The server's own work once the journal is open (instrumentation.ts): jobs that ask the
@@ -12,4 +13,6 @@ export function startBackgroundWork(): void {
   setInterval(keepYesterdaysLedgerInBackground, 60 * 60_000).unref();
   // Card orders are followed to their end from the journal's schedule, after a restart too.
   startCardFollower();
+  // The embedded journal backs itself up once a day and answers `npm run backup`.
+  startBackups();
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkTrustedList, type TrustedProxies } from "./security/client-address";
 
 /**
  * Kassa's configuration, read from environment variables. Every variable has a
@@ -9,6 +10,9 @@ export const SANDBOX_API_KEY = "kassa-sandbox-key";
 /** Published in this repository: good for the sandbox only, refused anywhere else. */
 export const DEV_AUTH_SECRET = "kassa-sandbox-only-secret-change-me-in-production";
 const DEFAULT_UPSTREAM_URL = "http://127.0.0.1:4010/api";
+
+/** Levels of KASSA_LOG_LEVEL (pino's), least to most verbose; `silent` logs nothing. */
+export const LOG_LEVELS = ["silent", "fatal", "error", "warn", "info", "debug", "trace"] as const;
 
 const boolish = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -51,9 +55,49 @@ const envSchema = z
       .default(10),
     /** Where answers the journal could not take wait (append-only); default: the data folder. */
     KASSA_SPOOL_DIR: z.string().min(1).optional(),
+    /** Where the embedded journal's daily backups go; default: `backups` beside the data folder. */
+    KASSA_BACKUP_DIR: z.string().min(1).optional(),
+    /** How many daily backups are kept (older ones are deleted); 0: Kassa makes none itself. */
+    KASSA_BACKUP_KEEP: z.coerce.number().int().min(0).max(10_000).default(14),
     /** The "minute" of the card follower's schedule (its hour is 60 of them); shorter only in tests. */
     KASSA_CARD_FOLLOW_MINUTE_MS: z.coerce.number().int().min(200).max(600_000).default(60_000),
+    /** `npm run bench`'s build and server only: /bench and its empty action answer (sandbox only). */
+    KASSA_BENCH_BUILD: z
+      .literal("1", { message: "is 1 for npm run bench's build, else unset" })
+      .optional(),
+    /**
+     * Proxies in front of Kassa whose X-Forwarded-For is believed: how many hops (1-10), or
+     * their addresses and CIDR ranges, comma-separated. Unset: none, the socket's address counts.
+     */
+    KASSA_TRUSTED_PROXIES: z
+      .string()
+      .trim()
+      .transform((value, ctx): TrustedProxies => {
+        if (/^\d+$/.test(value)) {
+          const hops = Number(value);
+          if (hops > 10) ctx.addIssue({ code: "custom", message: "a hop count is 0 to 10" });
+          return { hops };
+        }
+        const list = value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+        try {
+          checkTrustedList(list);
+        } catch (error) {
+          ctx.addIssue({
+            code: "custom",
+            message: `must be a hop count or a comma-separated list of IP addresses and CIDR ranges (${error instanceof Error ? error.message : "not readable"})`,
+          });
+        }
+        return { list };
+      })
+      .optional(),
     /** A kiosk's session ends after this long without a touch (2 minutes; longer only for test runs). */
+    /** How much the server logs (one JSON line per event on stdout). */
+    KASSA_LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+    /** Bearer token that reads /api/metrics; unset, only a loopback client may read it. */
+    KASSA_METRICS_TOKEN: z.string().min(16).optional(),
     KASSA_KIOSK_IDLE_SECONDS: z.coerce
       .number()
       .int()
@@ -83,6 +127,13 @@ const envSchema = z
         });
       }
       return;
+    }
+    if (env.KASSA_BENCH_BUILD) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["KASSA_BENCH_BUILD"],
+        message: "is for npm run bench against the sandbox only",
+      });
     }
     if (!env.KASSA_API_KEY) {
       ctx.addIssue({
@@ -242,5 +293,13 @@ export function parseEnv(source: Record<string, string | undefined>) {
     kioskIdleMs: env.KASSA_KIOSK_IDLE_SECONDS * 1000,
     duplicateWindowMs: env.KASSA_DUPLICATE_WINDOW_MINUTES * 60_000,
     spoolDir: env.KASSA_SPOOL_DIR ?? env.KASSA_DATA_DIR,
+    logLevel: env.KASSA_LOG_LEVEL,
+    metricsToken: env.KASSA_METRICS_TOKEN,
+    /** Unset: `backups` beside the data folder (lib/backup/files.ts, backupFolder). */
+    backupDir: env.KASSA_BACKUP_DIR,
+    backupKeep: env.KASSA_BACKUP_KEEP,
+    trustedProxies: env.KASSA_TRUSTED_PROXIES ?? { hops: 0 },
+    /** The bench's diagnostics answer (a bench build served by `npm run bench`, against the sandbox). */
+    bench: env.KASSA_BENCH_BUILD === "1" && sandbox,
   };
 }

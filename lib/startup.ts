@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseEnv, ConfigError, longestCallMs } from "./env-schema";
-import { connect } from "./db/connection";
+import { connect, disconnect } from "./db/connection";
+import { prepareStop } from "./lifecycle";
 import { FolderInUseError } from "./db/lock";
+import { log } from "./log";
 import { sweepInterruptedSales } from "./sales/sweep";
 import {
   assertWritable,
@@ -22,7 +24,10 @@ export function warmUp(): Promise<void> {
   return (globalForStartup.kassaStartup ??= startUp());
 }
 
-async function startUp(): Promise<void> {
+/** How long a start-up waits for a journal that cannot be reached (a restart, a network cut). */
+const JOURNAL_WAIT_MS = 5 * 60_000;
+
+async function startUp(since = Date.now()): Promise<void> {
   try {
     const startedAt = performance.now();
     const config = parseEnv(process.env);
@@ -37,10 +42,9 @@ async function startUp(): Promise<void> {
     // first, so the sweep below never marks a sale unknown whose answer is on disk.
     const intake = async () => {
       const settled = await takeInSpoolFiles(database, config.spoolDir);
-      if (settled > 0) console.warn(`kassa: ${settled} sale(s) settled from the spool`);
+      if (settled > 0) log().warn({ settled }, "sales settled from the spool");
     };
     await intake();
-    setInterval(() => void intake().catch(() => {}), 30_000).unref();
     /** Longer than any upstream call with its retries can take (the configured timeout × attempts, plus a margin). */
     const STALE_PENDING_MS = longestCallMs(config);
     // PGlite is one process (the folder lock), so nothing else can be mid-call: sweep all.
@@ -48,15 +52,29 @@ async function startUp(): Promise<void> {
     const sweep = async (olderThanMs: number) => {
       const swept = await sweepInterruptedSales(database, olderThanMs);
       if (swept > 0)
-        console.warn(
-          `kassa: ${swept} interrupted sale(s) settled: unknown for a supervisor, or failed when never sent`,
+        log().warn(
+          { swept },
+          "interrupted sales settled: unknown for a supervisor, or failed when never sent",
         );
     };
     await sweep(config.databaseUrl ? STALE_PENDING_MS : 0);
+    // Only once the start has gone through (a start retried after a cut registers them once).
+    setInterval(() => void intake().catch(() => {}), 30_000).unref();
     setInterval(() => void sweep(STALE_PENDING_MS).catch(() => {}), 60_000).unref();
-    const ms = Math.round(performance.now() - startedAt);
-    console.log(
-      `kassa: journal ready in ${ms} ms (${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`}), upstream ${config.upstreamEnv.toUpperCase()}`,
+    // A graceful stop waits at most as long as one sale's longest upstream call, then takes
+    // in what the spool holds and closes the journal (scripts/serve.mjs).
+    prepareStop(STALE_PENDING_MS, async () => {
+      await intake().catch(() => {});
+      await disconnect();
+    });
+    const durationMs = Math.round(performance.now() - startedAt);
+    log().info(
+      {
+        durationMs,
+        journal: config.databaseUrl ? "postgresql" : "pglite",
+        upstream: config.upstreamEnv,
+      },
+      `journal ready (${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`}), upstream ${config.upstreamEnv.toUpperCase()}`,
     );
   } catch (error) {
     if (
@@ -64,9 +82,18 @@ async function startUp(): Promise<void> {
       error instanceof FolderInUseError ||
       error instanceof FolderNotWritableError
     ) {
-      console.error(`\n${error.message}\n`);
+      log().fatal(error.message);
+      // And in plain words on the terminal of whoever started Kassa.
+      process.stderr.write(`\n${error.message}\n\n`);
       process.exit(1);
     }
-    throw error;
+    // The journal unreachable for a moment. Next.js keeps a failed start for good (every
+    // request would answer 500 until a restart), so wait for it instead.
+    if (Date.now() - since > JOURNAL_WAIT_MS) throw error;
+    console.warn(
+      `kassa: the journal cannot be reached yet (${error instanceof Error ? error.message : String(error)}); trying again in 2 s`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    return startUp(since);
   }
 }

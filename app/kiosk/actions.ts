@@ -34,7 +34,7 @@ export const kioskAliveAction = staffAction(["kiosk"], z.object({}), async () =>
 /**
  * Validate the chosen fines, record the card sale (no ID number in the journal), open the
  * card order, and tell the kiosk where its browser pays. The fines are marked paid only
- * after the return page has verified the payment (lib/sales/card.ts).
+ * after the return page has verified the payment (lib/sales/card/).
  */
 export const kioskPayFinesAction = staffAction(
   ["kiosk"],

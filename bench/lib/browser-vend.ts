@@ -2,7 +2,8 @@ import { chromium } from "@playwright/test";
 import { systemChromium } from "../../scripts/chromium.mjs";
 import type { Session } from "./kassa-client";
 
-const ARGS = [
+/** How the bench launches Debian's Chromium on this closed network (STACK.md). */
+export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
@@ -22,7 +23,7 @@ type Clocked = Window & { __kassaClickAt?: number };
 export async function clickToToken(session: Session, runs: number): Promise<number[]> {
   const browser = await chromium.launch({
     executablePath: systemChromium(),
-    args: ARGS,
+    args: CHROMIUM_ARGS,
   });
   const url = new URL(session.baseUrl);
   const context = await browser.newContext();

@@ -235,11 +235,12 @@ export async function callAction(
   session: Session,
   action: Pick<ManifestAction, "id" | "workers">,
   input: unknown,
-  options: { origin?: string; page?: string } = {},
+  options: { origin?: string; page?: string; signal?: AbortSignal } = {},
 ): Promise<ActionCall> {
   const page = options.page ?? pathOfWorker(action.workers[0] ?? "app/page");
   const response = await session.fetch(page, {
     method: "POST",
+    signal: options.signal,
     headers: {
       accept: "text/x-component",
       "content-type": "text/plain;charset=UTF-8",

@@ -151,6 +151,8 @@ export function startApp(o: AppOptions): Promise<Proc> {
       KASSA_UPSTREAM_URL: `http://127.0.0.1:${o.sandboxPort}/api`,
       KASSA_PUBLIC_URL: url,
       NEXTAUTH_URL: url,
+      // No daily backup (its snapshot holds the journal for a second) unless a test asks for one.
+      KASSA_BACKUP_KEEP: "0",
       ...o.extraEnv,
     },
     ready: o.serve ? /Kassa ready in/ : /Ready in/,

@@ -3,8 +3,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { formatRand } from "@/lib/money";
-import { CARD_POLL_INTERVAL_MS } from "@/lib/sales/card-outcome";
-import type { SettledSale } from "@/lib/sales/card-outcome";
+import { CARD_POLL_INTERVAL_MS, type SettledSale } from "@/lib/sales/card/client";
 import {
   cancelCardPaymentAction,
   pollCardPaymentAction,

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { checkCardSaleAction } from "@/lib/actions/card-payment";
-import type { CardPaymentView } from "@/lib/sales/card-view";
+import type { CardPaymentView } from "@/lib/sales/card/client";
 
 function sentence(view: CardPaymentView): string {
   switch (view.state) {

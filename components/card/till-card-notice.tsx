@@ -1,7 +1,7 @@
 import type { Staff } from "@/lib/auth/staff";
 import { formatRand } from "@/lib/money";
 import { saTime } from "@/lib/sa-time";
-import { paidNotDelivered, waitingCardSales } from "@/lib/sales/card-store";
+import { paidNotDelivered, waitingCardSales } from "@/lib/sales/card";
 import { CheckPayment } from "./check-payment";
 
 /**

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { formatRand } from "@/lib/money";
 import { tokenGroups } from "@/lib/slip/tokens";
 import {
+  answerIdOf,
   CUSTOMER_DISPLAY_CHANNEL,
   readDisplayMessage,
   type CustomerDisplayMessage,
@@ -25,7 +26,11 @@ export function CustomerDisplay() {
     const channel = new BroadcastChannel(CUSTOMER_DISPLAY_CHANNEL);
     channel.onmessage = (event: MessageEvent) => {
       const next = readDisplayMessage(event.data);
-      if (next) setMessage(next);
+      if (!next) return;
+      setMessage(next);
+      // The till waits for this before it prints (channel.ts, showOnCustomerDisplayThenPrint).
+      const id = answerIdOf(event.data);
+      if (id) channel.postMessage({ shown: id });
     };
     return () => channel.close();
   }, []);

@@ -1,26 +1,19 @@
 import type { Sale } from "@/lib/db/schema";
 import { electricityResultSchema } from "@/lib/slip/results";
 import { tokensForSlip } from "@/lib/slip/tokens";
-import { SALE_KIND_LABELS } from "@/lib/sales/labels";
+import { KIND_META } from "@/lib/sales/kinds/meta";
 import type { CustomerDisplayMessage } from "./channel";
-
-const REFERENCE_LABEL: Record<Sale["kind"], string> = {
-  electricity: "Meter",
-  bill: "Account",
-  fines: "Notices",
-  vas: "Reference",
-};
 
 /** What the display facing the customer shows once a sale is done: the amount and, for electricity, the tokens. */
 export function doneMessageFor(sale: Sale): CustomerDisplayMessage {
   const base = {
     show: "done" as const,
-    what: SALE_KIND_LABELS[sale.kind],
+    what: KIND_META[sale.kind].label,
     reference: sale.reference,
-    referenceLabel: REFERENCE_LABEL[sale.kind],
+    referenceLabel: KIND_META[sale.kind].displayReference,
     amountCents: sale.amountCents,
   };
-  if (sale.kind !== "electricity") return { ...base, tokens: [] };
+  if (!KIND_META[sale.kind].tokensOnDisplay) return { ...base, tokens: [] };
   const r = electricityResultSchema.safeParse(sale.result);
   if (!r.success) return { ...base, tokens: [] };
   return {

@@ -1,12 +1,8 @@
 import { formatRand } from "@/lib/money";
 import type { ShiftReport } from "@/lib/reports/shift-report";
 import { formatSaDateTime } from "@/lib/reports/day";
-import {
-  CASH_MOVEMENT_LABELS,
-  PAYMENT_METHOD_LABELS,
-  SALE_KIND_LABELS,
-  labelOf,
-} from "@/lib/sales/labels";
+import { KIND_LABELS } from "@/lib/sales/kinds/meta";
+import { CASH_MOVEMENT_LABELS, PAYMENT_METHOD_LABELS, labelOf } from "@/lib/sales/labels";
 import { ReprintMark, SlipFrame, SlipLine } from "@/components/slip/slip-frame";
 import type { ReportMeta } from "./shift-report-view";
 import { varianceText } from "./variance";
@@ -42,7 +38,7 @@ export function ShiftReportReceipt({
       {report.lines.length === 0 && <p>No completed sales.</p>}
       {report.lines.map((line) => (
         <div key={`${line.kind}-${line.method}`}>
-          <p className="font-bold">{labelOf(SALE_KIND_LABELS, line.kind)}</p>
+          <p className="font-bold">{labelOf(KIND_LABELS, line.kind)}</p>
           <SlipLine
             label={`${labelOf(PAYMENT_METHOD_LABELS, line.method)} × ${line.count}`}
             value={rand(line.totalCents)}

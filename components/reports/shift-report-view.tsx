@@ -3,12 +3,8 @@ import type { ShiftReport } from "@/lib/reports/shift-report";
 import { DENOMINATIONS, type DenominationCounts } from "@/lib/reports/denominations";
 import { formatSaDateTime } from "@/lib/reports/day";
 
-import {
-  CASH_MOVEMENT_LABELS,
-  PAYMENT_METHOD_LABELS,
-  SALE_KIND_LABELS,
-  labelOf,
-} from "@/lib/sales/labels";
+import { KIND_LABELS } from "@/lib/sales/kinds/meta";
+import { CASH_MOVEMENT_LABELS, PAYMENT_METHOD_LABELS, labelOf } from "@/lib/sales/labels";
 import { varianceText } from "./variance";
 
 export interface ReportMeta {
@@ -70,7 +66,7 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
           )}
           {report.lines.map((line) => (
             <tr key={`${line.kind}-${line.method}`} className="border-b border-slate-200">
-              <td data-label="Kind">{labelOf(SALE_KIND_LABELS, line.kind)}</td>
+              <td data-label="Kind">{labelOf(KIND_LABELS, line.kind)}</td>
               <td data-label="Method">{labelOf(PAYMENT_METHOD_LABELS, line.method)}</td>
               <td data-label="Sales" className="text-right">
                 {line.count}

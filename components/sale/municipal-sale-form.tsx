@@ -35,7 +35,7 @@ export interface MunicipalPurchase extends PurchaseValues {
 }
 
 /** What differs between a prepaid electricity sale and a bill payment: everything else is this form. */
-export interface MunicipalKind<V extends Confirmed> {
+export interface MunicipalFormConfig<V extends Confirmed> {
   form: "electricity" | "bill";
   heading: string;
   /** The number's input id and field name on the server: "meterNumber" or "accountNumber". */
@@ -68,14 +68,24 @@ export function MunicipalSaleForm<V extends Confirmed>({
   kind,
   initialMunicipality,
 }: {
-  kind: MunicipalKind<V>;
+  kind: MunicipalFormConfig<V>;
   initialMunicipality: string;
 }) {
-  const sale = useSale<Omit<MunicipalPurchase, "idempotencyKey" | "sellAgain">>(
-    kind.form,
-    kind.purchase,
-  );
   const [view, setView] = useState<V | null>(null);
+  const sale = useSale<
+    Omit<MunicipalPurchase, "idempotencyKey" | "sellAgain">,
+    { view: V | null; number: string }
+  >(kind.form, kind.purchase, {
+    screen: () => ({ view, number }),
+    // After an upgrade's reload the form comes back as the cashier left it while the kept
+    // sale goes again: the confirmed number and the amount.
+    restore: (input, kept) => {
+      if (!kept.view) return;
+      reference.reset({ number: kept.number, municipality: kept.view.municipality });
+      buy.reset({ amount: input.amount, method: input.method });
+      setView(kept.view);
+    },
+  });
   const reference = useForm<ReferenceValues>({
     resolver: kind.referenceResolver,
     defaultValues: { number: "", municipality: initialMunicipality },

@@ -3,19 +3,13 @@
  * must treat differently from a plain error: a key that already belongs to another request
  * (a duplicated tab) and a repeat of the same sale within minutes (needs "Sell again").
  */
+import type { ActionResult, EarlierSale } from "@/lib/errors";
+import { KEY_REUSED_CODE } from "@/lib/sales/fingerprint";
 import type { SaleView } from "@/lib/sales/sale-view";
 
-/** What the same thing sold a moment ago looked like, for the "Sell again" question. */
-export type EarlierSale = Pick<SaleView, "id" | "amountCents" | "reference"> & {
-  createdAt?: string;
-};
+export type { EarlierSale };
 
-/** The journal's refusal of a key that already belongs to a different request. */
-const KEY_REUSED = /already used for a different sale/i;
-
-export type PurchaseAnswer =
-  | { ok: true; data: SaleView }
-  | { ok: false; error: string; fieldErrors?: Record<string, string>; duplicateOf?: EarlierSale };
+export type PurchaseAnswer = ActionResult<SaleView>;
 
 export type Refusal =
   | { is: "key-reused"; message: string }
@@ -24,7 +18,7 @@ export type Refusal =
 
 export function readRefusal(answer: Extract<PurchaseAnswer, { ok: false }>): Refusal {
   const fieldErrors = answer.fieldErrors ?? {};
-  if (KEY_REUSED.test(answer.error) || fieldErrors.idempotencyKey)
+  if (answer.code === KEY_REUSED_CODE || fieldErrors.idempotencyKey)
     return { is: "key-reused", message: answer.error };
   if (answer.duplicateOf)
     return { is: "duplicate", message: answer.error, earlier: answer.duplicateOf };

@@ -1,8 +1,10 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { formatRand } from "@/lib/money";
 import type { SaleView } from "@/lib/sales/sale-view";
-import { askUntilSettled } from "./journal";
+import { askUntilSettled } from "./sale-by-key";
+import { UPDATED_MESSAGE } from "./kassa-updated";
 import { NotConfirmed, type Resolve } from "./not-confirmed";
 import { currentEntry } from "./sale-store";
 import type { SaleHook } from "./use-sale";
@@ -16,6 +18,7 @@ import { CardPayment } from "@/components/card/card-payment";
  */
 export function OpenSale({ sale, resolve }: { sale: SaleHook; resolve: Resolve }) {
   const { cashierId } = useTill();
+  const queryClient = useQueryClient();
   const stage = sale.stage;
   if (stage.is === "asking") {
     return (
@@ -46,7 +49,11 @@ export function OpenSale({ sale, resolve }: { sale: SaleHook; resolve: Resolve }
       onResolved={sale.settle}
       onLeave={sale.leave}
       onAskAgain={async () => {
-        const asked = await askUntilSettled(currentEntry(cashierId, open.kind).key, 3_000);
+        const asked = await askUntilSettled(
+          queryClient,
+          currentEntry(cashierId, open.kind).key,
+          3_000,
+        );
         if (asked && asked !== "unreachable") sale.settle(asked);
       }}
     />
@@ -113,12 +120,14 @@ export function SaleNotice({
     );
   }
   const message =
-    stage.is === "key-reused"
-      ? "This form's sale key already belonged to a different sale (a copied tab?), so nothing was sold and no slip is shown. The form now has a new key: check the details and press the button again."
-      : stage.is === "refused" &&
-          !Object.keys(stage.fieldErrors).some((f) => fieldsShown.includes(f))
-        ? stage.message
-        : null;
+    stage.is === "updated"
+      ? UPDATED_MESSAGE
+      : stage.is === "key-reused"
+        ? "This form's sale key already belonged to a different sale (a copied tab?), so nothing was sold and no slip is shown. The form now has a new key: check the details and press the button again."
+        : stage.is === "refused" &&
+            !Object.keys(stage.fieldErrors).some((f) => fieldsShown.includes(f))
+          ? stage.message
+          : null;
   return (
     <p id={id} role="alert" aria-live="assertive" className="text-danger">
       {message}

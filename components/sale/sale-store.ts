@@ -5,6 +5,7 @@
  * whose slip the cashier has not seen yet (the journal keeps the same list for other browsers).
  */
 import type { SaleKind } from "@/lib/db/schema";
+import { KIND_META, KINDS } from "@/lib/sales/kinds/meta";
 import type { SaleView } from "@/lib/sales/sale-view";
 
 export type SaleForm = SaleKind;
@@ -22,15 +23,14 @@ export interface UnseenSale {
   reference: string;
 }
 
-export const SALE_FORMS: readonly SaleForm[] = ["electricity", "bill", "fines", "vas"];
+/** Every form, one per kind of sale (lib/sales/kinds/meta.ts). */
+export const SALE_FORMS: readonly SaleForm[] = KINDS;
 
 /** Where each form lives, for "Not confirmed: open it" and "New sale". */
-export const FORM_PATH: Record<SaleForm, string> = {
-  electricity: "/electricity",
-  bill: "/bills",
-  fines: "/fines",
-  vas: "/vas",
-};
+export const FORM_PATH = Object.fromEntries(KINDS.map((k) => [k, KIND_META[k].path])) as Record<
+  SaleForm,
+  string
+>;
 
 /** A v4 UUID even where crypto.randomUUID is missing (a till on plain http over the LAN). */
 export function newSaleKey(): string {

@@ -1,12 +1,20 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import type { SettledSale } from "@/lib/sales/card-outcome";
+import type { SettledSale } from "@/lib/sales/card/client";
 import type { SaleView } from "@/lib/sales/sale-view";
 import { useTill } from "@/components/till/till-context";
-import { askUntilSettled, inFlight, reconcileEntry } from "./journal";
+import { askUntilSettled, inFlight, reconcileEntry } from "./sale-by-key";
+import {
+  forgetResend,
+  isKassaUpdated,
+  keepForResend,
+  keptForResend,
+  reloadForUpdate,
+  UPDATE_FAILED_MESSAGE,
+} from "./kassa-updated";
 import { readRefusal, type EarlierSale, type PurchaseAnswer } from "./sale-answer";
 import {
   currentEntry,
@@ -34,6 +42,8 @@ export type SaleStage =
   | { is: "not-recorded"; sale: SaleView }
   | { is: "refused"; message: string; fieldErrors: Record<string, string> }
   | { is: "key-reused"; message: string }
+  /** Kassa was upgraded under this page: the sale is kept and sent once after the reload. */
+  | { is: "updated" }
   | { is: "duplicate"; message: string; earlier: EarlierSale | null };
 
 type Purchase<I> = (
@@ -42,12 +52,22 @@ type Purchase<I> = (
 
 class AnswerLost extends Error {}
 
+/** The server did not know the action: it runs a newer build, and the purchase never ran. */
+class KassaUpdated extends Error {}
+
 function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new AnswerLost("no answer in time")), ms);
     promise.then(
       (v) => (clearTimeout(timer), resolve(v)),
-      () => (clearTimeout(timer), reject(new AnswerLost("answer lost"))),
+      (error: unknown) => (
+        clearTimeout(timer),
+        reject(
+          isKassaUpdated(error)
+            ? new KassaUpdated("action unknown")
+            : new AnswerLost("answer lost"),
+        )
+      ),
     );
   });
 }
@@ -57,9 +77,20 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
  * per cashier and form) until its sale settles; Purchase is a mutation that never waits longer
  * than the server may take: a lost or late answer is asked of the journal by key. A completed
  * sale goes to its slip; failed, refused, duplicate and key-reused answers are shown by the form.
+ * A page left over from before an upgrade (the server no longer knows its action) keeps the
+ * sale with `keep.screen()` (what the form shows), reloads once; after the reload this hook
+ * gives it back to `keep.restore` (or the page restores itself with keptForResend) and sends it
+ * once under the same key.
  */
-export function useSale<I extends object>(form: SaleForm, purchase: Purchase<I>) {
+export function useSale<I extends object, S = unknown>(
+  form: SaleForm,
+  purchase: Purchase<I>,
+  keep: { screen: () => S; restore?: (input: I, screen: S) => void } = {
+    screen: () => null as S,
+  },
+) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const { cashierId, answerLimitMs } = useTill();
   const [stage, setStage] = useState<SaleStage>({ is: "ready" });
   const submitting = useRef(false);
@@ -127,14 +158,32 @@ export function useSale<I extends object>(form: SaleForm, purchase: Purchase<I>)
           ),
         };
       } catch (error) {
+        if (error instanceof KassaUpdated) return { via: "updated" as const };
         if (!(error instanceof AnswerLost)) throw error;
         setStage({ is: "asking" });
-        return { via: "journal" as const, asked: await askUntilSettled(key, ASK_FOR_MS) };
+        return {
+          via: "journal" as const,
+          asked: await askUntilSettled(queryClient, key, ASK_FOR_MS),
+        };
       } finally {
         inFlight.delete(key);
       }
     },
-    onSuccess: (result, { key }) => {
+    onSuccess: (result, { input, key, sellAgain }) => {
+      if (result.via === "updated") {
+        // Nothing reached the journal under the key: it goes again after the reload.
+        markUnsent(cashierId, form, key);
+        keepForResend(cashierId, form, {
+          key,
+          input,
+          sellAgain,
+          screen: keep.screen(),
+          at: Date.now(),
+        });
+        if (reloadForUpdate()) return setStage({ is: "updated" });
+        forgetResend(cashierId, form);
+        return setStage({ is: "refused", message: UPDATE_FAILED_MESSAGE, fieldErrors: {} });
+      }
       if (result.via === "answer") {
         const answer = result.answer;
         if (answer.ok) return settle(answer.data, key);
@@ -178,6 +227,25 @@ export function useSale<I extends object>(form: SaleForm, purchase: Purchase<I>)
     },
   });
 
+  // A sale pressed on the page before the upgrade's reload: sent once, under its own key.
+  const { mutate } = mutation;
+  const restore = useRef(keep.restore);
+  useEffect(() => {
+    let live = true;
+    void keptForResend<I, S>(cashierId, form).then((kept) => {
+      if (!live || !kept || submitting.current) return;
+      forgetResend(cashierId, form);
+      restore.current?.(kept.input, kept.screen);
+      submitting.current = true;
+      lastInput.current = kept.input;
+      setStage({ is: "purchasing" });
+      mutate({ input: kept.input, key: kept.key, sellAgain: kept.sellAgain });
+    });
+    return () => {
+      live = false;
+    };
+  }, [cashierId, form, mutate]);
+
   function submit(input: I, sellAgain = false) {
     // A double click or a held Enter: one purchase at a time, under one key.
     if (submitting.current) return;
@@ -189,7 +257,7 @@ export function useSale<I extends object>(form: SaleForm, purchase: Purchase<I>)
 
   return {
     stage,
-    busy: stage.is === "purchasing" || stage.is === "asking",
+    busy: stage.is === "purchasing" || stage.is === "asking" || stage.is === "updated",
     /** The form gives way to the open sale (card, not confirmed, not recorded, asking). */
     occupied: stage.is === "open" || stage.is === "asking" || stage.is === "not-recorded",
     submit,
@@ -205,7 +273,7 @@ export function useSale<I extends object>(form: SaleForm, purchase: Purchase<I>)
     /** After a card payment the sale went ahead: the journal says how it ended. */
     cardSettled: async (s: SettledSale) => {
       const key = currentEntry(cashierId, form).key;
-      const asked = await askUntilSettled(key, ASK_FOR_MS);
+      const asked = await askUntilSettled(queryClient, key, ASK_FOR_MS);
       if (asked && asked !== "unreachable") return settle(asked, key);
       const base = stage.is === "open" ? stage.sale : null;
       if (base)

@@ -6,7 +6,16 @@ import { UpstreamHealth } from "./upstream-health";
 import { SignOutButton } from "./sign-out-button";
 
 /** The bar on every staff page: upstream environment and health, till, user, sign-out. */
-export function StaffBar({ staff, children }: { staff: Staff; children?: React.ReactNode }) {
+export function StaffBar({
+  staff,
+  live = false,
+  children,
+}: {
+  staff: Staff;
+  /** Inside the till's react-query provider: the core service's badge follows /api/health. */
+  live?: boolean;
+  children?: React.ReactNode;
+}) {
   return (
     // One line on a till's 1024 px: every line the bar takes is a line less for the sale.
     <header className="no-print flex flex-wrap items-center gap-2 border-b border-slate-300 bg-white px-4 py-1">
@@ -17,7 +26,7 @@ export function StaffBar({ staff, children }: { staff: Staff; children?: React.R
         Kassa
       </Link>
       <UpstreamBadge />
-      <UpstreamHealth />
+      <UpstreamHealth live={live} />
       <span className="text-slate-700" data-testid="till-name">
         {staff.till.name}
       </span>

@@ -7,7 +7,7 @@ import { restCustomerDisplay } from "@/components/customer-display/channel";
 export const REPRINT_LAST_KEY = "F9";
 
 /**
- * On every till screen: F9 reprints the last slip of this till; a button opens the display
+ * On every till screen: F9 reprints the cashier's last slip at this till; a button opens the display
  * facing the customer (a second window). Leaving a slip or a sale rests that display, so
  * the next customer sees nothing of the last one.
  */

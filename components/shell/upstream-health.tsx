@@ -1,24 +1,13 @@
 import "server-only";
 import { breakerState } from "@/lib/upstream";
+import { LiveUpstreamHealth } from "./live-upstream-health";
+import { UpstreamHealthBadge } from "./upstream-health-badge";
 
-const LOOK = {
-  closed: { text: "Core service answering", style: "bg-emerald-100 text-emerald-900" },
-  probing: { text: "Core service: checking", style: "bg-amber-200 text-amber-900" },
-  open: { text: "Core service not answering: sales paused", style: "bg-red-700 text-white" },
-} as const;
-
-/** The circuit breaker's state in the staff bar, so everyone sees why sales are paused. */
-export function UpstreamHealth() {
+/**
+ * The breaker's state as the page was made; `live` (inside the till's react-query provider)
+ * keeps following it while the page stays open.
+ */
+export function UpstreamHealth({ live = false }: { live?: boolean }) {
   const state = breakerState();
-  const { text, style } = LOOK[state];
-  return (
-    <span
-      data-testid="upstream-health"
-      data-state={state}
-      role="status"
-      className={`rounded px-2 py-1 text-sm font-semibold ${style}`}
-    >
-      {text}
-    </span>
-  );
+  return live ? <LiveUpstreamHealth initial={state} /> : <UpstreamHealthBadge state={state} />;
 }

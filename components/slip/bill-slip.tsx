@@ -6,7 +6,7 @@ import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/municipalities";
 import { safeExternalUrl } from "@/lib/upstream/urls";
 import { ReceiptQr } from "./receipt-qr";
 import { SlipLine } from "./slip-frame";
-import { SlipHeader } from "./slip-header";
+import { SlipHeader, UtilityMessages } from "./slip-header";
 
 const nameOf = (m: string) => MUNICIPALITY_NAMES[m as Municipality] ?? m;
 
@@ -35,18 +35,7 @@ export function BillSlip({ sale }: { sale: Sale }) {
           <ReceiptQr url={receiptUrl} />
         </section>
       )}
-      {(r.messages ?? []).length > 0 && (
-        <section
-          aria-label="Messages from the municipality"
-          className="border-t border-dashed border-black pt-1 text-center"
-        >
-          {(r.messages ?? []).map((m) => (
-            <p key={m} data-utility-message>
-              {m}
-            </p>
-          ))}
-        </section>
-      )}
+      <UtilityMessages messages={r.messages} from="municipality" />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { electricityResultSchema } from "@/lib/slip/results";
 import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/municipalities";
 import { MeterBarcode } from "./meter-barcode";
 import { SlipLine } from "./slip-frame";
-import { SlipHeader } from "./slip-header";
+import { SlipHeader, UtilityMessages } from "./slip-header";
 import { SlipTokens } from "./slip-tokens";
 import { AmountSplit } from "./amount-split";
 
@@ -77,18 +77,7 @@ export function ElectricitySlip({ sale }: { sale: Sale }) {
         )}
       </section>
       <MeterBarcode meterNumber={r.meterNumber} />
-      {(r.messages ?? []).length > 0 && (
-        <section
-          aria-label="Messages from the utility"
-          className="border-t border-dashed border-black pt-1 text-center"
-        >
-          {(r.messages ?? []).map((m) => (
-            <p key={m} data-utility-message>
-              {m}
-            </p>
-          ))}
-        </section>
-      )}
+      <UtilityMessages messages={r.messages} from="utility" />
       <p className="text-center">Enter the tokens in the order printed.</p>
     </>
   );

@@ -3,17 +3,38 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
+import {
+  showOnCustomerDisplayThenPrint,
+  type CustomerDisplayMessage,
+} from "@/components/customer-display/channel";
+import type { PrinterConnection } from "@/lib/printing/connection";
+import { TillPrint } from "@/components/printing/till-print";
 
 interface Props {
+  /** The sale just made, for the display facing the customer (never on a reprint). */
+  displayMessage: CustomerDisplayMessage | null;
   /** Print once by itself: after a fresh sale when the till prints automatically, or when asked. */
   printNow: boolean;
   newSaleHref: string;
   /** What stays in the address after printing, so a reload does not print again. */
   settledUrl: string;
+  /** The till's printer: the browser's print, or its own printer (USB, serial, network). */
+  printer: {
+    connection: PrinterConnection;
+    saleId: string;
+    reprint: boolean;
+    handCopy: string | null;
+  };
 }
 
 /** Print, New sale (Enter), and the one automatic print after a sale. */
-export function SlipControls({ printNow, newSaleHref, settledUrl }: Props) {
+export function SlipControls({
+  displayMessage,
+  printNow,
+  newSaleHref,
+  settledUrl,
+  printer,
+}: Props) {
   const router = useRouter();
   const printed = useRef(false);
   const newSale = useRef<HTMLAnchorElement>(null);
@@ -21,12 +42,27 @@ export function SlipControls({ printNow, newSaleHref, settledUrl }: Props) {
   // Focus where the next keystroke goes: Enter starts the next sale.
   useEffect(() => newSale.current?.focus(), []);
 
+  // The display gets the sale first: printing pauses a display window opened from the till.
+  const displayJson = displayMessage ? JSON.stringify(displayMessage) : null;
   useEffect(() => {
-    if (!printNow || printed.current) return;
-    printed.current = true;
-    window.history.replaceState(window.history.state, "", settledUrl);
-    window.print();
-  }, [printNow, settledUrl]);
+    let live = true;
+    const shown = displayJson
+      ? showOnCustomerDisplayThenPrint(JSON.parse(displayJson) as CustomerDisplayMessage)
+      : Promise.resolve();
+    if (printNow && !printed.current) {
+      window.history.replaceState(window.history.state, "", settledUrl);
+      void shown.then(() => {
+        // Not once the cashier has left the slip (another page would print).
+        if (!live || printed.current) return;
+        printed.current = true;
+        // The till's own printer prints through TillPrint below.
+        if (printer.connection === "browser") window.print();
+      });
+    }
+    return () => {
+      live = false;
+    };
+  }, [displayJson, printNow, settledUrl, printer.connection]);
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -49,13 +85,23 @@ export function SlipControls({ printNow, newSaleHref, settledUrl }: Props) {
       >
         New sale
       </Link>
-      <button
-        type="button"
-        onClick={() => window.print()}
-        className="min-h-11 rounded-lg border border-brand px-5 py-2 text-lg text-brand"
-      >
-        Print
-      </button>
+      {printer.connection === "browser" ? (
+        <button
+          type="button"
+          onClick={() => window.print()}
+          className="min-h-11 rounded-lg border border-brand px-5 py-2 text-lg text-brand"
+        >
+          Print
+        </button>
+      ) : (
+        <TillPrint
+          connection={printer.connection}
+          target={{ saleId: printer.saleId }}
+          reprint={printer.reprint}
+          printNow={printNow}
+          handCopy={printer.handCopy}
+        />
+      )}
       <Link href="/history" className="inline-flex min-h-11 items-center underline">
         History
       </Link>

@@ -44,3 +44,20 @@ export function SlipHeader({
     </header>
   );
 }
+
+/** The messages the municipality or utility sends for the slip, at its foot. */
+export function UtilityMessages({ messages, from }: { messages?: string[] | null; from: string }) {
+  if (!messages?.length) return null;
+  return (
+    <section
+      aria-label={`Messages from the ${from}`}
+      className="border-t border-dashed border-black pt-1 text-center"
+    >
+      {messages.map((m) => (
+        <p key={m} data-utility-message>
+          {m}
+        </p>
+      ))}
+    </section>
+  );
+}

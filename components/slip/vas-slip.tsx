@@ -2,7 +2,7 @@ import "server-only";
 import type { Sale } from "@/lib/db/schema";
 import { formatRand } from "@/lib/money";
 import { saDateTime } from "@/lib/sa-time";
-import { KIND_LABELS } from "@/lib/vas/catalogue";
+import { VAS_KIND_LABELS } from "@/lib/vas/catalogue";
 import { formatMobileNumber } from "@/lib/vas/mobile";
 import { groupPin, vasResultSchema } from "@/lib/vas/sale-data";
 import { SlipLine } from "./slip-frame";
@@ -10,16 +10,17 @@ import { SlipLine } from "./slip-frame";
 /**
  * The slip of a VAS sale. A voucher's PIN is what the customer paid for: large, in groups
  * of four, with the instructions to redeem it. Airtime and data went to a phone: the slip
- * confirms the number and the amount. The slip page adds the merchant lines and REPRINT.
+ * confirms the number and the amount. The slip page adds the merchant lines and REPRINT, and
+ * hides the PIN when a colleague reprints the slip (lib/security/ownership.ts).
  */
-export function VasSlip({ sale }: { sale: Sale }) {
+export function VasSlip({ sale, hidePin = false }: { sale: Sale; hidePin?: boolean }) {
   const parsed = vasResultSchema.safeParse(sale.result);
   if (!parsed.success) return <p>This sale&apos;s details cannot be read. Check it in History.</p>;
   const r = parsed.data;
   return (
     <div className="flex flex-col gap-2" data-testid="vas-slip">
       <section className="flex flex-col text-center">
-        <p className="text-sm font-bold uppercase">{KIND_LABELS[r.category]}</p>
+        <p className="text-sm font-bold uppercase">{VAS_KIND_LABELS[r.category]}</p>
         <div className="text-left">
           <SlipLine label="Receipt no." value={r.receiptNumber ?? "—"} />
           <SlipLine label="Date" value={saDateTime(r.at)} />
@@ -37,7 +38,13 @@ export function VasSlip({ sale }: { sale: Sale }) {
           <SlipLine label="Mobile number" value={formatMobileNumber(r.recipient)} strong />
         )}
       </section>
-      {r.pin && (
+      {r.pin && hidePin && (
+        <section className="border-y-2 border-black py-2 text-center" data-testid="vas-pin-hidden">
+          <p className="font-bold uppercase">Voucher PIN not shown</p>
+          <p>Another cashier sold this voucher: a supervisor reprints its PIN.</p>
+        </section>
+      )}
+      {r.pin && !hidePin && (
         <section className="border-y-2 border-black py-2 text-center">
           <p className="font-bold uppercase">Voucher PIN</p>
           <p className="text-lg leading-tight font-bold tracking-wider" data-testid="vas-pin">
@@ -47,7 +54,7 @@ export function VasSlip({ sale }: { sale: Sale }) {
       )}
       {r.recipient && (
         <p className="text-center" data-testid="vas-delivered">
-          {KIND_LABELS[r.category]} of {formatRand(r.amountCents)} sent to{" "}
+          {VAS_KIND_LABELS[r.category]} of {formatRand(r.amountCents)} sent to{" "}
           <span data-testid="vas-recipient">{formatMobileNumber(r.recipient)}</span>
         </p>
       )}

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { formatRand } from "@/lib/money";
 import type { SaleView } from "@/lib/sales/sale-view";
-import { reconcileEntry } from "@/components/sale/journal";
+import { reconcileEntry } from "@/components/sale/sale-by-key";
 import { describeSale } from "@/components/sale/kind-words";
 import {
   FORM_PATH,

@@ -30,7 +30,7 @@ export const startCardPaymentAction = staffAction(
 export const pollCardPaymentAction = staffAction(
   ["cashier"],
   cardPaymentSchema,
-  async ({ saleId }, staff) => checkCardPayment(saleId, staff, null),
+  async ({ saleId }, staff) => checkCardPayment(saleId, staff, "poll"),
 );
 
 /** Cancel at the till: a last check decides, so a payment that just went through is still sold. */
@@ -49,7 +49,7 @@ export const checkCardSaleAction = staffAction(
   ["cashier"],
   cardPaymentSchema,
   async ({ saleId }, staff) => {
-    const view = await checkCardPayment(saleId, staff, "check");
+    const view = await checkCardPayment(saleId, staff, "recheck");
     revalidatePath("/", "layout");
     return view;
   },

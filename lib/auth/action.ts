@@ -1,43 +1,10 @@
 import "server-only";
 import { z } from "zod";
 import type { Role } from "@/lib/db/schema";
-import type { SaleView } from "@/lib/sales/sale-view";
+import { isDatabaseDown } from "@/lib/db/down";
+import { ActionError, logUnexpected, type ActionResult } from "@/lib/errors";
 import { isUpstreamError, type UpstreamError } from "@/lib/upstream/errors";
 import { AccessDenied, requireRole, type Staff } from "./staff";
-
-/**
- * What every server action returns: a small typed result, never a stack trace.
- * `duplicateOf` is set only by the duplicate-sale guard of the counter-sale actions: the
- * sale made moments ago that this one repeats; the form asks "Sell again?".
- */
-export type ActionResult<T> =
-  | { ok: true; data: T }
-  | {
-      ok: false;
-      error: string;
-      fieldErrors?: Record<string, string>;
-      duplicateOf?: SaleView;
-      /** Why, as a code: a screen in another language (the kiosk) says it in its own words. */
-      code: string;
-    };
-
-/** Thrown inside an action body for an error the user should read next to a field or the form. */
-export class ActionError extends Error {
-  readonly duplicateOf?: SaleView;
-  /** The reason as a code (`ActionResult`'s `code`); "refused" when none is given. */
-  readonly code: string;
-
-  constructor(
-    message: string,
-    readonly field?: string,
-    more: { duplicateOf?: SaleView; code?: string } = {},
-  ) {
-    super(message);
-    this.name = "ActionError";
-    this.duplicateOf = more.duplicateOf;
-    this.code = more.code ?? "refused";
-  }
-}
 
 /** The code of a core-service refusal: the upstream's own error number where it gave one. */
 function upstreamCode(error: UpstreamError): string {
@@ -50,17 +17,6 @@ export interface StaffActionOptions {
   upstreamField?: (error: UpstreamError) => string | undefined;
 }
 
-/** Logs an unexpected error with message, stack and cause: never the input, a key or an ID number. */
-export function logUnexpected(where: string, error: unknown): void {
-  const describe = (e: unknown, depth: number): string => {
-    if (!(e instanceof Error)) return typeof e;
-    const cause =
-      e.cause !== undefined && depth < 3 ? `\ncaused by: ${describe(e.cause, depth + 1)}` : "";
-    return `${e.name}: ${e.message}\n${e.stack ?? ""}${cause}`;
-  };
-  console.error(`${where}: ${describe(error, 0)}`);
-}
-
 /** Said when the journal database cannot be reached before the action did anything. */
 export const DATABASE_DOWN_MESSAGE =
   "Kassa cannot reach its journal database right now, so nothing was sold or sent. Try again in a moment.";
@@ -68,41 +24,6 @@ export const DATABASE_DOWN_MESSAGE =
 /** Said when the journal went away while the action ran: the sale may have been recorded. */
 export const DATABASE_DOWN_AFTER_START_MESSAGE =
   "Kassa lost its journal database during this action. Check the sale in History before selling again.";
-
-// PostgreSQL's "cannot connect now / shutting down / not accepting connections" and socket failures.
-const DATABASE_DOWN_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EPIPE",
-  "57P01",
-  "57P02",
-  "57P03",
-  "55000",
-  "53300",
-  "08000",
-  "08001",
-  "08003",
-  "08006",
-]);
-
-/** The journal database is unreachable (the error, or a cause it wraps, says so). */
-export function isDatabaseDown(error: unknown): boolean {
-  for (
-    let e: unknown = error, depth = 0;
-    e && depth < 5;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && DATABASE_DOWN_CODES.has(code)) return true;
-    if (
-      e instanceof Error &&
-      /Connection terminated|not currently accepting connections/i.test(e.message)
-    )
-      return true;
-  }
-  return false;
-}
 
 /** First message per field; works for full zod's and zod/mini's errors alike. */
 export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string> {

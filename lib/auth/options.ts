@@ -6,10 +6,10 @@ import { env } from "@/lib/env";
 import { db } from "@/lib/db";
 import { staffSessions, users, type Role } from "@/lib/db/schema";
 import { audit } from "@/lib/audit";
-import { clientAddressOf, countFailure, isOverLimit, RateLimited } from "@/lib/security/rate-limit";
+import { clientAddressOf, givePointBack, RateLimited, takePoint } from "@/lib/security/rate-limit";
 import { hashPassword, verifyPassword } from "./password";
 import { attemptIsLocked, LOCK_MINUTES, MAX_FAILED_ATTEMPTS } from "./lockout";
-import { deviceIdFromCookieHeader, findDevice } from "./device";
+import { deviceIdFromCookieHeader, findDevice, type EnrolledDevice } from "./device";
 import { SESSION_MAX_MS, KIOSK_SESSION_MAX_MS } from "./session-rules";
 import { signInSchema } from "./sign-in-schema";
 
@@ -32,15 +32,31 @@ declare module "next-auth/jwt" {
   }
 }
 
-/** Messages the sign-in form shows; they never say whether the user name exists. */
+/**
+ * Messages the sign-in form shows. A refused sign-in reads the same whether the user exists,
+ * whether the password was right and whether this user may sign in on this browser: only the
+ * browser (enrolled or not, counter or kiosk) chooses the words, so nothing can be learnt by
+ * trying passwords.
+ */
 export const SIGN_IN_ERRORS = {
   invalid: "Wrong user name or password.",
-  locked: `This account is locked after five wrong passwords. Try again in ${LOCK_MINUTES} minutes or ask a supervisor to unlock it.`,
   notEnrolled:
-    "This browser is not enrolled as a till. A supervisor can enrol it: sign in as supervisor and open Tills.",
-  wrongDevice:
-    "This browser is enrolled as a different kind of till. Sign in on a counter till, or at the kiosk on a kiosk.",
+    "Wrong user name or password. On a browser that is not enrolled as a till only supervisors sign in.",
+  kiosk: "Wrong user name or password. On a kiosk only the kiosk and supervisors sign in.",
+  locked: `This account is locked after five wrong passwords. Try again in ${LOCK_MINUTES} minutes or ask a supervisor to unlock it.`,
 } as const;
+
+/** The refusal on this browser: the same for every user and password. */
+export function refusalOn(device: EnrolledDevice | null): string {
+  if (!device) return SIGN_IN_ERRORS.notEnrolled;
+  return device.till.kind === "kiosk" ? SIGN_IN_ERRORS.kiosk : SIGN_IN_ERRORS.invalid;
+}
+
+/** Whether a user of this role signs in on this browser: a supervisor anywhere, a cashier at a counter till, the kiosk at a kiosk. */
+function mayUseDevice(role: Role, device: EnrolledDevice | null): boolean {
+  if (role === "supervisor") return true;
+  return device?.till.kind === (role === "kiosk" ? "kiosk" : "counter");
+}
 
 type RequestLike = { headers?: Record<string, string | string[] | undefined> } | undefined;
 
@@ -50,10 +66,12 @@ function headerOf(req: RequestLike, name: string): string | undefined {
 }
 
 /**
- * The sign-in. Order matters for guessing: limits first (no hash is checked over a limit),
- * then the atomic failure count (at most five hashes are ever checked between two locks,
- * however many guesses arrive at once), and unknown or disabled users cost the same Argon2
- * check as real ones so the answer's timing says nothing about the user name.
+ * The sign-in. Order matters for guessing: the address's point is taken first, atomically
+ * (no hash is checked once its limit is used up, however many sign-ins arrive at once; a
+ * sign-in that succeeds gives the point back), then the atomic failure count of the user
+ * name (at most five hashes are ever checked between two locks). Unknown and disabled users cost the same Argon2 check as
+ * real ones, and a right password of a user who may not sign in on this browser counts and
+ * answers as a wrong one, so neither the answer nor its timing says anything about the user.
  */
 async function authorize(raw: unknown, req: RequestLike) {
   const parsed = signInSchema.safeParse(raw);
@@ -66,62 +84,59 @@ async function authorize(raw: unknown, req: RequestLike) {
   const device = await findDevice(deviceIdFromCookieHeader(headerOf(req, "cookie")));
   const actor = { userId: user?.id, username, role: user?.role, tillId: device?.till.id };
 
-  const wait =
-    (await isOverLimit("signInUser", userKey)) ?? (await isOverLimit("signInAddress", address));
-  if (wait !== null) {
+  const byAddress = await takePoint("signInAddress", address);
+  if (byAddress.waitSeconds !== null) {
     await audit(actor, "rate_limited", username, {
       limit: "sign_in",
       address,
-      retryAfterSeconds: wait,
+      retryAfterSeconds: byAddress.waitSeconds,
     });
-    throw new Error(new RateLimited(wait).message);
+    throw new Error(new RateLimited(byAddress.waitSeconds).message);
   }
-  const failed = async (reason: string) => {
-    await Promise.all([
-      countFailure("signInUser", userKey),
-      countFailure("signInAddress", address),
-    ]);
-    await audit(actor, "sign_in_failed", username, { reason, address });
-  };
+  const failed = (reason: string) => audit(actor, "sign_in_failed", username, { reason, address });
+  // The address's limit counts passwords checked that did not sign in: a locked account's
+  // refusal checks none and gives its point back, as a success does.
+  const refund = () => givePointBack("signInAddress", address);
 
   if (!user || user.disabled) {
+    // A name without an account locks as a real one does: five attempts in a row, counted
+    // atomically per name, so the lock says nothing about whether the account exists.
+    const { consumed } = await takePoint("signInUser", userKey);
+    const reason = user ? "disabled" : "unknown_user";
+    if (consumed > MAX_FAILED_ATTEMPTS) {
+      await Promise.all([failed(reason), refund()]);
+      throw new Error(SIGN_IN_ERRORS.locked);
+    }
     await verifyPassword(await dummyHash(), password);
-    await failed(user ? "disabled" : "unknown_user");
-    throw new Error(SIGN_IN_ERRORS.invalid);
+    await failed(reason);
+    throw new Error(consumed === MAX_FAILED_ATTEMPTS ? SIGN_IN_ERRORS.locked : refusalOn(device));
   }
   // Take a slot atomically before checking the hash: the count decides, not a read before it.
   const now = new Date();
   const slot = await takeAttempt(user.id, now);
   if (slot.locked) {
-    await audit(actor, "sign_in_failed", username, { reason: "locked", address });
+    await Promise.all([failed("locked"), refund()]);
     throw new Error(SIGN_IN_ERRORS.locked);
   }
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await failed("wrong_password");
+  const right = await verifyPassword(user.passwordHash, password);
+  // The till is the enrolled device's, never a choice. A right password on a browser this user
+  // may not use is a failed attempt like a wrong one (the audit says which it was).
+  if (!right || !mayUseDevice(user.role, device)) {
+    await failed(!right ? "wrong_password" : device ? "wrong_device" : "not_enrolled");
     if (slot.attempt >= MAX_FAILED_ATTEMPTS) {
       await lockUser(user.id, now);
       await audit(actor, "account_locked", username, { minutes: LOCK_MINUTES });
       throw new Error(SIGN_IN_ERRORS.locked);
     }
-    throw new Error(SIGN_IN_ERRORS.invalid);
+    throw new Error(refusalOn(device));
   }
-  // The till is the enrolled device's, never a choice: a cashier needs a counter till, a
-  // kiosk a kiosk; a supervisor signs in anywhere (on a browser that is not a till: the office).
-  if (user.role !== "supervisor") {
-    const wantKind = user.role === "kiosk" ? "kiosk" : "counter";
-    if (!device || device.till.kind !== wantKind) {
-      await database.update(users).set({ failedAttempts: 0 }).where(eq(users.id, user.id));
-      await audit(actor, "sign_in_failed", username, {
-        reason: device ? "wrong_device" : "not_enrolled",
-        address,
-      });
-      throw new Error(device ? SIGN_IN_ERRORS.wrongDevice : SIGN_IN_ERRORS.notEnrolled);
-    }
-  }
-  await database
-    .update(users)
-    .set({ failedAttempts: 0, lockedUntil: null })
-    .where(eq(users.id, user.id));
+  await Promise.all([
+    refund(),
+    database
+      .update(users)
+      .set({ failedAttempts: 0, lockedUntil: null })
+      .where(eq(users.id, user.id)),
+  ]);
   const [session] = await database
     .insert(staffSessions)
     .values({

@@ -9,6 +9,11 @@ export const IDLE_MAX_MS = 30 * 60_000;
  */
 export const KIOSK_SESSION_MAX_MS = 12 * 60 * 60_000;
 export const KIOSK_IDLE_MAX_MS = 2 * 60_000;
+/**
+ * An idle kiosk whose customer is away on the hosted card checkout stays signed in this long
+ * after the sale was recorded: a card payment's time limit (tested equal in card-outcome).
+ */
+export const KIOSK_CARD_AWAY_MS = 3 * 60_000;
 
 export interface SessionTimes {
   role: Role;

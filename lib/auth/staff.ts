@@ -3,9 +3,8 @@ import { cache } from "react";
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { cookies, headers } from "next/headers";
-import { and, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { env } from "@/lib/env";
-import { CARD_TIME_LIMIT_MS } from "@/lib/sales/card-outcome";
 import { db } from "@/lib/db";
 import {
   sales,
@@ -25,6 +24,7 @@ import {
   HOME_OF,
   IDLE_MAX_MS,
   judgeSession,
+  KIOSK_CARD_AWAY_MS,
   KIOSK_SESSION_MAX_MS,
   SESSION_MAX_MS,
 } from "./session-rules";
@@ -49,6 +49,9 @@ const OFFICE: Till = {
   kind: "counter",
   paperWidthMm: 80,
   autoPrint: false,
+  printerConnection: "browser",
+  printerHost: null,
+  printerPort: null,
   createdAt: new Date(0),
 };
 
@@ -67,23 +70,6 @@ export class AccessDenied extends Error {
 const TOUCH_EVERY_MS = 60_000;
 // The kiosk's idle limit is 2 minutes: its last-seen is kept closer.
 const KIOSK_TOUCH_EVERY_MS = 10_000;
-
-async function hasCardPaymentUnderWay(userId: string, now: Date): Promise<boolean> {
-  const database = await db();
-  const [row] = await database
-    .select({ id: sales.id })
-    .from(sales)
-    .where(
-      and(
-        eq(sales.userId, userId),
-        eq(sales.method, "card"),
-        eq(sales.status, "pending"),
-        gt(sales.createdAt, new Date(now.getTime() - CARD_TIME_LIMIT_MS)),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
 
 /** `ms` before `now`. */
 const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
@@ -138,6 +124,12 @@ async function readSession(sessionId: string, now: Date) {
       deviceRevokedAt: tillDevices.revokedAt,
       deviceFound: sql<boolean>`${tillDevices.id} is not null`,
       touched: sql<boolean>`exists (select 1 from ${touched})`,
+      // Only asked of a kiosk: its customer may be away on the hosted card checkout.
+      cardUnderWay: sql<boolean>`case when ${users.role} = 'kiosk' then exists (select 1 from ${sales}
+        where ${sales.userId} = ${staffSessions.userId} and ${sales.method} = 'card'
+          and ${sales.status} = 'pending'
+          and ${sales.createdAt} > ${before(now, KIOSK_CARD_AWAY_MS).toISOString()}::timestamptz)
+        else false end`,
     })
     .from(staffSessions)
     .innerJoin(users, eq(users.id, staffSessions.userId))
@@ -166,12 +158,7 @@ export const currentStaff = cache(async function currentStaff(): Promise<Staff |
   let verdict = judgeSession({ role: row.user.role, ...row.session }, now, env().kioskIdleMs);
   // A kiosk customer away on the hosted card checkout touches nothing here: their payment's
   // return must still find the kiosk signed in.
-  if (
-    verdict === "idle" &&
-    row.user.role === "kiosk" &&
-    (await hasCardPaymentUnderWay(row.session.userId, now))
-  )
-    verdict = "active";
+  if (verdict === "idle" && row.user.role === "kiosk" && row.cardUnderWay) verdict = "active";
   if (row.session.deviceId) {
     const here = readDeviceCookie((await cookies()).get(DEVICE_COOKIE)?.value);
     if (!row.deviceFound || row.deviceRevokedAt || here !== row.session.deviceId) verdict = "ended";

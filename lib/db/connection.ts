@@ -34,3 +34,16 @@ export async function connect(config: DbConfig): Promise<Db> {
   }
   return (await globalForDb.kassaDb).db;
 }
+
+/** Close the journal at the end of a graceful stop (scripts/serve.mjs): PGlite's folder lock goes with it. */
+export async function disconnect(): Promise<void> {
+  const opened = globalForDb.kassaDb;
+  globalForDb.kassaDb = undefined;
+  if (opened) await (await opened).close();
+}
+
+/** The opened journal itself (its kind, and the embedded journal's snapshot), for backups. */
+export async function openedJournal(config: DbConfig): Promise<OpenDb> {
+  await connect(config);
+  return (await globalForDb.kassaDb)!;
+}

@@ -21,6 +21,12 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The live process holding `<dir>.lock`, if any (a stale lock's dead process is not one). */
+export async function folderHolder(dir: string): Promise<number | undefined> {
+  const owner = Number(await fs.readFile(`${dir}.lock`, "utf8").catch(() => "0"));
+  return owner > 0 && owner !== process.pid && isAlive(owner) ? owner : undefined;
+}
+
 /**
  * Take `<dir>.lock` for this process. A lock whose process is gone (a crash, SIGKILL)
  * is taken over; a live one refuses with FolderInUseError. Returns the release function.

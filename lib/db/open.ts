@@ -5,10 +5,12 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { Pool } from "pg";
+import { PROCESS_TAG } from "./presence";
 import * as schema from "./schema";
 import { acquireFolderLock } from "./lock";
 import { asPglite, openPgliteThread, type PgliteThread } from "./pglite-thread";
 import { noteJournalTrip, noteStatementInTransaction } from "./round-trips";
+import { log } from "../log";
 
 /**
  * Opening the journal database, without the server-only guard so that tests and
@@ -19,6 +21,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface OpenDb {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The embedded journal only: PGlite's dump of its folder (a tar), at one moment between transactions. */
+  snapshot?: () => Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -30,10 +34,14 @@ const MIGRATION_LOCK_ID = 4_517_001;
 
 export async function openDb(target: DbTarget): Promise<OpenDb> {
   if ("postgresUrl" in target) {
-    const pool = new Pool({ connectionString: target.postgresUrl, max: 10 });
+    const pool = new Pool({
+      connectionString: target.postgresUrl,
+      max: 10,
+      application_name: PROCESS_TAG,
+    });
     // An idle connection that dies (the database restarts, the network drops) must not take
     // the server down with it: the pool drops it and the next query connects again.
-    pool.on("error", (error) => console.error(`journal connection lost: ${error.message}`));
+    pool.on("error", (error) => log().error({ err: error }, "journal connection lost"));
     // Several instances may start together: serialise their migrations with an advisory lock.
     const client = await pool.connect();
     try {
@@ -67,6 +75,7 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
   return {
     db: drizzlePglite({ client: countedPglite(asPglite(thread)), schema }),
     kind: "pglite",
+    snapshot: () => thread.snapshot(),
     close: async () => {
       await thread.close();
       await release();

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { PGlite, Results } from "@electric-sql/pglite";
+import { log } from "../log";
 
 /**
  * The embedded journal on a thread of its own (lib/db/pglite-worker.mjs), seen from the
@@ -42,6 +43,8 @@ export interface PgliteThread {
   query: ReturnType<typeof statements>["query"];
   exec: ReturnType<typeof statements>["exec"];
   transaction: <T>(callback: (tx: ReturnType<typeof statements>) => Promise<T>) => Promise<T>;
+  /** PGlite's dump of the folder (a tar) at one moment between transactions (the worker's `snapshot`). */
+  snapshot: () => Promise<Uint8Array>;
   close: () => Promise<void>;
 }
 
@@ -110,6 +113,7 @@ export function openPgliteThread(options: {
             await call({ op: "end", tx, commit: true });
             return result;
           },
+          snapshot: () => call({ op: "snapshot" }) as Promise<Uint8Array>,
           close: async () => {
             await call({ op: "close" });
             stop(new Error("The journal is closed."));
@@ -129,7 +133,7 @@ export function openPgliteThread(options: {
     // recorded) until the server is restarted. Before that, the open itself fails.
     const lost = (error: Error) => {
       if (!stopped && opened)
-        console.error(`kassa: ${error.message} No sale can be recorded; restart Kassa.`);
+        log().fatal({ err: error }, "No sale can be recorded; restart Kassa.");
       stop(error);
       failed(error);
     };

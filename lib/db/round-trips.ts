@@ -16,9 +16,15 @@ export interface JournalCounts {
 // On globalThis: `next start` loads this module more than once, and every copy must count into one place.
 const globalForCounts = globalThis as unknown as {
   kassaJournalCounts?: JournalCounts;
-  kassaJournalScope?: AsyncLocalStorage<JournalCounts>;
+  kassaJournalScope?: AsyncLocalStorage<JournalCounts[]>;
 };
-const scope = (globalForCounts.kassaJournalScope ??= new AsyncLocalStorage<JournalCounts>());
+// Every open `countRoundTrips` around the current work, outermost first: a count inside another
+// (a sale's, inside a test's or the bench's) counts into both.
+const scope = (globalForCounts.kassaJournalScope ??= new AsyncLocalStorage<JournalCounts[]>());
+
+function countsHere(): JournalCounts[] {
+  return [processCounts(), ...(scope.getStore() ?? [])];
+}
 
 function processCounts(): JournalCounts {
   return (globalForCounts.kassaJournalCounts ??= { roundTrips: 0, statements: 0 });
@@ -26,8 +32,7 @@ function processCounts(): JournalCounts {
 
 /** Counted when a statement or a transaction leaves for the database. */
 export function noteJournalTrip(kind: "roundTrip" | "statement"): void {
-  for (const counts of [processCounts(), scope.getStore()]) {
-    if (!counts) continue;
+  for (const counts of countsHere()) {
     if (kind === "roundTrip") counts.roundTrips += 1;
     counts.statements += 1;
   }
@@ -35,7 +40,7 @@ export function noteJournalTrip(kind: "roundTrip" | "statement"): void {
 
 /** Counted for a statement inside a transaction (its round trip was counted at BEGIN). */
 export function noteStatementInTransaction(): void {
-  for (const counts of [processCounts(), scope.getStore()]) if (counts) counts.statements += 1;
+  for (const counts of countsHere()) counts.statements += 1;
 }
 
 /** This process's totals since it started (a copy). */
@@ -48,6 +53,6 @@ export async function countRoundTrips<T>(
   work: () => Promise<T>,
 ): Promise<{ result: T; counts: JournalCounts }> {
   const counts: JournalCounts = { roundTrips: 0, statements: 0 };
-  const result = await scope.run(counts, work);
+  const result = await scope.run([...(scope.getStore() ?? []), counts], work);
   return { result, counts };
 }

@@ -12,6 +12,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+import { PRINTER_CONNECTIONS } from "../printing/connection";
+
 /** One pg-core schema for both PGlite (embedded) and PostgreSQL (production). */
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -40,6 +42,13 @@ export const tills = pgTable("tills", {
     .default("counter"),
   paperWidthMm: integer("paper_width_mm").notNull().default(80),
   autoPrint: boolean("auto_print").notNull().default(true),
+  /** How the till prints: the browser's print (default), or ESC/POS over USB, serial or the network. */
+  printerConnection: text("printer_connection", { enum: PRINTER_CONNECTIONS })
+    .notNull()
+    .default("browser"),
+  /** The network printer the server prints to for this till (raw TCP), set by a supervisor. */
+  printerHost: text("printer_host"),
+  printerPort: integer("printer_port"),
   createdAt: createdAt(),
 });
 
@@ -177,9 +186,12 @@ export interface RawAnswer {
   operation: string;
   at: string;
   status: number | null;
-  /** The body as received, cut at RAW_BODY_LIMIT characters. */
+  /** The body as received, whole (the transport never reads more than 1 MiB). */
   body: string | null;
-  /** Why no answer came: "timeout", "connection" (may have reached), "not_sent". */
+  /**
+   * Why no answer (or no body) came: "timeout", "connection" (may have reached), "not_sent",
+   * "too_large" (over 1 MiB: not read, the call counts as malformed).
+   */
   failure?: string;
 }
 
@@ -211,7 +223,7 @@ export const cardOrders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /** Paid at the gateway but the sale then failed upstream: money to hand back. */
     needsRefund: boolean("needs_refund").notNull().default(false),
-    /** When the follower asks the core service next (lib/sales/card-follow.ts); null once final. */
+    /** When the follower asks the core service next (lib/sales/card/follow.ts); null once final. */
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
     /** PAID handled, FAILED, or unpaid at the end of its business day: nobody asks again. */
     final: boolean("final").notNull().default(false),

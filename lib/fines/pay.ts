@@ -1,9 +1,9 @@
 import "server-only";
-import { ActionError } from "@/lib/auth/action";
+import { ActionError } from "@/lib/errors";
 import type { Staff } from "@/lib/auth/staff";
 import type { PaymentMethod } from "@/lib/db/schema";
 import { formatRand, type Cents } from "@/lib/money";
-import { sellAtCounter } from "@/lib/sales/counter-sale";
+import { sell } from "@/lib/sales/counter-sale";
 import type { SaleView } from "@/lib/sales/sale-view";
 import { isUpstreamError, validateFinePayment } from "@/lib/upstream";
 import { maskIdNumber } from "@/lib/sa-id";
@@ -105,7 +105,7 @@ async function validateAmounts(input: FinesSaleInput, paymentType: "CASH" | "CAR
 }
 
 /**
- * A fines sale at the counter or the kiosk, through the one sale path (sellAtCounter): the
+ * A fines sale at the counter or the kiosk, through the one sale path (sell): the
  * key decides first (a double submit gets its own sale back). A new key is checked before
  * the money: a fresh look-up of the chosen fines (they exist and are unpaid), no
  * unconfirmed earlier sale for them, the registry's validation of each gross amount; then
@@ -114,7 +114,7 @@ async function validateAmounts(input: FinesSaleInput, paymentType: "CASH" | "CAR
 export async function sellFines(staff: Staff, input: FinesSaleInput): Promise<SaleView> {
   const notices = input.fines.map((f) => f.noticeNumber);
   const paymentType = input.method === "card" ? "CARD" : "CASH";
-  return sellAtCounter(staff, {
+  return sell(staff, {
     idempotencyKey: input.idempotencyKey,
     sellAgain: input.sellAgain,
     kind: "fines",

@@ -1,5 +1,5 @@
 import "server-only";
-import { ActionError } from "@/lib/auth/action";
+import { ActionError } from "@/lib/errors";
 import { audit, type Actor } from "@/lib/audit";
 import { findSale } from "@/lib/sales/journal";
 import { noticesNow } from "./lookup";

@@ -30,6 +30,8 @@ const BY_CODE: Record<string, KioskProblem> = {
   rejected_2: "unavailable",
   rejected_3: "unavailable",
   database_down: "unavailable",
+  // Kassa is restarting (a graceful stop): nothing was started, try again in a moment.
+  stopping: "unavailable",
   card_not_started: "cardNotStarted",
 };
 

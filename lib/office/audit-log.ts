@@ -44,6 +44,11 @@ const KIND_LABELS: Record<string, string> = {
   setting_changed: "Setting changed",
   device_enrolled: "Browser enrolled as a till",
   device_revoked: "Till browser revoked",
+  print_attempted: "Slip sent to the printer",
+  slip_printed: "Slip printed",
+  print_failed: "Printing failed",
+  drawer_opened: "Cash drawer opened",
+  ledger_unreadable: "Card ledger could not be read",
 };
 
 export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind.replace(/_/g, " ");
@@ -58,6 +63,10 @@ const SALE_KINDS = new Set([
   "slip_viewed",
   "card_order_created",
   "card_status_checked",
+  "print_attempted",
+  "slip_printed",
+  "print_failed",
+  "drawer_opened",
 ]);
 const SHIFT_KINDS = new Set(["shift_opened", "shift_closed", "shift_force_closed", "z_reprinted"]);
 const USER_KINDS = new Set([

@@ -3,9 +3,11 @@ import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { ledgerDays } from "@/lib/db/schema";
-import { fetchLedger, isUpstreamError, type Ledger } from "@/lib/upstream";
+import { fetchLedger, isUpstreamError, type Ledger, type UpstreamError } from "@/lib/upstream";
 import { addDays } from "date-fns";
-import { saDayBounds, saToday } from "@/lib/reports/day";
+import { isSaDay, saDayBounds, saToday } from "@/lib/reports/day";
+import { audit } from "@/lib/audit";
+import { log } from "@/lib/log";
 
 /**
  * The core service only ever gives yesterday's ledger. Kassa keeps each one it fetches
@@ -16,7 +18,7 @@ import { saDayBounds, saToday } from "@/lib/reports/day";
 const when = z.union([z.string(), z.null()]).transform((v) => (v ? new Date(v) : null));
 const keptLedger = z.object({
   merchantId: z.string().nullable(),
-  businessDate: z.string(),
+  businessDate: z.string().refine(isSaDay, "not a business day"),
   periodStart: when,
   periodEnd: when,
   generatedOn: when,
@@ -40,13 +42,17 @@ export function saYesterday(now: Date = new Date()): string {
   return saToday(addDays(start, -1));
 }
 
+/** Keeps a ledger under its business day; one that does not read back as a ledger is refused, never kept. */
 export async function keepLedger(ledger: Ledger): Promise<void> {
   const database = await db();
   const stored = JSON.parse(JSON.stringify(ledger)) as unknown;
+  const checked = keptLedger.safeParse(stored);
+  if (!checked.success)
+    throw new Error(`ledger not kept: ${checked.error.issues[0]?.path.join(".") ?? "unreadable"}`);
   const now = new Date();
   await database
     .insert(ledgerDays)
-    .values({ day: ledger.businessDate, ledger: stored, fetchedAt: now })
+    .values({ day: checked.data.businessDate, ledger: stored, fetchedAt: now })
     .onConflictDoUpdate({ target: ledgerDays.day, set: { ledger: stored, fetchedAt: now } });
 }
 
@@ -68,7 +74,8 @@ export async function keptLedgerDays(limit = 120): Promise<string[]> {
     .from(ledgerDays)
     .orderBy(desc(ledgerDays.day))
     .limit(limit);
-  return rows.map((r) => r.day);
+  // A row some earlier version kept under a date that is not one is never offered.
+  return rows.map((r) => r.day).filter(isSaDay);
 }
 
 /** Fetch yesterday's ledger and keep it, unless it is already kept. Safe to call often. */
@@ -83,32 +90,58 @@ export function keepYesterdaysLedgerInBackground(): void {
   if (Date.now() - lastTry < 10 * 60_000) return;
   lastTry = Date.now();
   void keepYesterdaysLedger().catch((error: unknown) => {
-    if (!isUpstreamError(error))
-      console.error(
-        "kassa: keeping yesterday's ledger failed",
-        error instanceof Error ? error.message : "unknown",
-      );
+    if (!isUpstreamError(error)) log().error({ err: error }, "keeping yesterday's ledger failed");
   });
 }
 
 export type LedgerSource = { from: "core service" } | { from: "kept"; fetchedAt: Date };
 
+/** Why the core service's ledger could not be used just now, with its answer as received when one came. */
+export interface LedgerFailure {
+  message: string;
+  /** The answer's status and text (an unreadable ledger); kept in the audit log too. */
+  raw?: { status: number; body: string; truncated: boolean };
+}
+
+export function ledgerFailureOf(error: UpstreamError): LedgerFailure {
+  if (error.kind !== "malformed") return { message: error.cashierMessage };
+  return {
+    message: `the core service's ledger could not be read (${error.detail ?? "not the expected shape"}), so nothing of it was kept.`,
+    ...(error.raw ? { raw: error.raw } : {}),
+  };
+}
+
 /**
  * The ledger of `day`: yesterday is asked of the core service afresh (and kept); when it
- * cannot answer, or for older days, the kept copy. Null when nothing was kept for that day.
+ * cannot answer, or for older days, the kept copy, with why the fresh one failed. Null when
+ * nothing was kept for that day. An unreadable answer is audited with its text.
  */
 export async function ledgerOfDay(
   day: string,
   now: Date = new Date(),
-): Promise<{ ledger: Ledger; source: LedgerSource } | null> {
+): Promise<{ ledger: Ledger; source: LedgerSource; failure?: LedgerFailure } | null> {
   if (day === saYesterday(now)) {
     try {
       const ledger = await fetchLedger();
       await keepLedger(ledger);
       return { ledger, source: { from: "core service" } };
     } catch (error) {
+      if (!isUpstreamError(error)) throw error;
+      const failure = ledgerFailureOf(error);
+      if (failure.raw)
+        await audit({ role: "system" }, "ledger_unreadable", day, {
+          problem: error.detail ?? null,
+          status: failure.raw.status,
+          body: failure.raw.body,
+          truncated: failure.raw.truncated,
+        });
       const kept = await keptLedgerOf(day);
-      if (kept) return { ledger: kept.ledger, source: { from: "kept", fetchedAt: kept.fetchedAt } };
+      if (kept)
+        return {
+          ledger: kept.ledger,
+          source: { from: "kept", fetchedAt: kept.fetchedAt },
+          failure,
+        };
       throw error;
     }
   }

@@ -3,7 +3,7 @@
  * `prepaid_electricity` / `tshwane_prepaid`, `vas` / `airtime`). Pure.
  */
 import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/municipalities";
-import { KIND_LABELS, type VasKind } from "@/lib/vas/catalogue";
+import { VAS_KIND_LABELS, type VasKind } from "@/lib/vas/catalogue";
 import { labelOf } from "@/lib/sales/labels";
 
 const SERVICE_LABELS: Record<string, string> = {
@@ -20,6 +20,6 @@ export function serviceLabel(type: string): string {
 export function slotLabel(slot: string | null): string {
   if (slot === null) return "";
   if (slot in MUNICIPALITY_NAMES) return MUNICIPALITY_NAMES[slot as Municipality];
-  if (slot in KIND_LABELS) return KIND_LABELS[slot as VasKind];
+  if (slot in VAS_KIND_LABELS) return VAS_KIND_LABELS[slot as VasKind];
   return labelOf(SERVICE_LABELS, slot);
 }

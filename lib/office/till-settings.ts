@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { tills, type Till } from "@/lib/db/schema";
 import { audit, type Actor } from "@/lib/audit";
+import { DEFAULT_PRINTER_PORT, type PrinterConnection } from "@/lib/printing/connection";
 
 /** Every enrolled device, counter tills first, for the supervisor's paper and printing list. */
 export async function listTills(): Promise<Till[]> {
@@ -16,24 +17,42 @@ export async function findTill(id: string): Promise<Till | null> {
   return row ?? null;
 }
 
-/** Paper width and auto-print of one till; audited with before and after. */
+/**
+ * Paper width, auto-print and printer connection of one till; audited with before and after.
+ * Only a network printer keeps an address: the server connects to nothing else.
+ */
 export async function saveTillSettings(
   actor: Actor,
   id: string,
-  input: { paperWidthMm: "58" | "80"; autoPrint: boolean },
+  input: {
+    paperWidthMm: "58" | "80";
+    autoPrint: boolean;
+    printerConnection: PrinterConnection;
+    printerHost: string;
+    printerPort: string;
+  },
 ): Promise<Till | null> {
   const before = await findTill(id);
   if (!before) return null;
-  const paperWidthMm = Number(input.paperWidthMm);
+  const network = input.printerConnection === "network";
+  const values = {
+    paperWidthMm: Number(input.paperWidthMm),
+    autoPrint: input.autoPrint,
+    printerConnection: input.printerConnection,
+    printerHost: network ? input.printerHost : null,
+    printerPort: network ? Number(input.printerPort || DEFAULT_PRINTER_PORT) : null,
+  };
   const database = await db();
-  const [after] = await database
-    .update(tills)
-    .set({ paperWidthMm, autoPrint: input.autoPrint })
-    .where(eq(tills.id, id))
-    .returning();
+  const [after] = await database.update(tills).set(values).where(eq(tills.id, id)).returning();
   await audit(actor, "setting_changed", `till:${id}`, {
-    from: { paperWidthMm: before.paperWidthMm, autoPrint: before.autoPrint },
-    to: { paperWidthMm, autoPrint: input.autoPrint },
+    from: {
+      paperWidthMm: before.paperWidthMm,
+      autoPrint: before.autoPrint,
+      printerConnection: before.printerConnection,
+      printerHost: before.printerHost,
+      printerPort: before.printerPort,
+    },
+    to: values,
   });
   return after ?? null;
 }

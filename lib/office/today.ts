@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { cardOrders, sales, tills, users } from "@/lib/db/schema";
-import { paidNotDeliveredSql } from "@/lib/sales/card-store";
+import { paidNotDeliveredSql } from "@/lib/sales/card";
 import { saDayBounds, saToday } from "@/lib/reports/day";
 import { glance } from "@/lib/reports/glance";
 

@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { staffSessions, users, type Role } from "@/lib/db/schema";
 import { audit } from "@/lib/audit";
 import { actorOf } from "@/lib/auth/actor";
-import { ActionError } from "@/lib/auth/action";
+import { ActionError } from "@/lib/errors";
 import type { Staff } from "@/lib/auth/staff";
 import { hashPassword } from "@/lib/auth/password";
 

@@ -1,6 +1,6 @@
 import type { SaleKind } from "@/lib/db/schema";
 import type { Cents } from "@/lib/money";
-import { SALE_KIND_LABELS } from "@/lib/sales/labels";
+import { KIND_LABELS } from "@/lib/sales/kinds/meta";
 import { saHour } from "./day";
 
 export interface GlanceSale {
@@ -68,7 +68,7 @@ export function glance(sales: GlanceSale[]): {
     perKind: groupBy(
       sales,
       (s) => s.kind,
-      (k) => SALE_KIND_LABELS[k as SaleKind] ?? k,
+      (k) => KIND_LABELS[k as SaleKind] ?? k,
     ),
     perTill: groupBy(sales, (s) => s.tillName),
     perCashier: groupBy(sales, (s) => s.cashier),

@@ -1,16 +1,26 @@
 import "server-only";
 import type { PaymentMethod, SaleKind } from "@/lib/db/schema";
 import { actorOf } from "@/lib/auth/actor";
-import { ActionError } from "@/lib/auth/action";
+import { ActionError } from "@/lib/errors";
 import type { Staff } from "@/lib/auth/staff";
+import { countRoundTrips } from "@/lib/db/round-trips";
+import { PROCESS_TAG } from "@/lib/db/presence";
 import { env } from "@/lib/env";
+import { metrics } from "@/lib/metrics";
 import { longestCallMs } from "@/lib/env-schema";
 import type { Cents } from "@/lib/money";
 import { formatRand } from "@/lib/money";
-import { fingerprintOf, KEY_REUSED_MESSAGE } from "./fingerprint";
+import { admitSale } from "@/lib/lifecycle";
+import { fingerprintOf, KEY_REUSED_CODE, KEY_REUSED_MESSAGE } from "./fingerprint";
 import { findSale, readSaleStart, recordSale } from "./journal";
 import { kindOf } from "./kinds";
-import { sendClaimedSale, sendSale, type SentSale } from "./send";
+import {
+  refuseWhileStopping,
+  resendIfSenderGone,
+  sendClaimedSale,
+  sendSale,
+  type SentSale,
+} from "./send";
 import { NOT_RECORDED_NOTICE, type SaleView } from "./sale-view";
 
 export function saleViewOf(sale: SentSale): SaleView {
@@ -70,6 +80,8 @@ async function continueSale(sale: SentSale, staff: Staff): Promise<SaleView> {
   if (sale.status === "pending" && sale.attempts === 0 && sale.method === "cash") {
     return sendAndWait(sale, staff);
   }
+  const resent = await resendIfSenderGone(sale, actorOf(staff));
+  if (resent) return settledView(resent);
   return saleViewOf(await waitWhileSending(sale));
 }
 
@@ -103,7 +115,7 @@ const NO_SHIFT_MESSAGE = "Open a shift before selling.";
 /** The sale under this key, if its request is this one; a different request is refused. */
 function sameRequestOrRefuse(sale: SentSale, fingerprint: string): SentSale {
   if (sale.fingerprint !== null && sale.fingerprint !== fingerprint)
-    throw new ActionError(KEY_REUSED_MESSAGE);
+    throw new ActionError(KEY_REUSED_MESSAGE, undefined, { code: KEY_REUSED_CODE });
   return sale;
 }
 
@@ -137,9 +149,16 @@ function refuseDuplicate(input: CounterSale, earlier: SentSale): never {
  * The one sale path for every kind, at the counter and at the kiosk. The key decides: a
  * key seen before with the same request returns its own sale's answer; with a different
  * request it is refused. A new key passes the duplicate-sale guard and the kind's checks,
- * is recorded pending, then sent (cash) or left for the card payment (card).
+ * is recorded pending, then sent (cash) or left for the card payment (card). While Kassa
+ * stops, a new sale is refused before its checks: nothing recorded, nothing sent.
  */
-export async function sellAtCounter(staff: Staff, input: CounterSale): Promise<SaleView> {
+export async function sell(staff: Staff, input: CounterSale): Promise<SaleView> {
+  const { result, counts } = await countRoundTrips(() => sellAndSettle(staff, input));
+  metrics().roundTripsPerSale.observe({ kind: input.kind }, counts.roundTrips);
+  return result;
+}
+
+async function sellAndSettle(staff: Staff, input: CounterSale): Promise<SaleView> {
   const fingerprint = fingerprintOf({
     kind: input.kind,
     method: input.method,
@@ -165,6 +184,19 @@ export async function sellAtCounter(staff: Staff, input: CounterSale): Promise<S
   const checkedByKind =
     start.duplicate?.status === "unknown" && kindOf(input.kind).unknownStep === "recheck_registry";
   if (start.duplicate && !checkedByKind) refuseDuplicate(input, start.duplicate);
+  return admitSale(
+    () => recordAndSend(staff, input, start.shiftId, fingerprint),
+    refuseWhileStopping,
+  );
+}
+
+/** A new key's sale: the kind's checks, recorded pending, then sent (cash) or left for the card. */
+async function recordAndSend(
+  staff: Staff,
+  input: CounterSale,
+  shiftId: string | null,
+  fingerprint: string,
+): Promise<SaleView> {
   const { request } = await input.prepare();
   const { sale, existing: raced } = await recordSale(
     {
@@ -176,7 +208,7 @@ export async function sellAtCounter(staff: Staff, input: CounterSale): Promise<S
       request,
       userId: staff.userId,
       tillId: staff.till.id,
-      shiftId: start.shiftId,
+      shiftId,
       fingerprint,
     },
     {
@@ -186,6 +218,8 @@ export async function sellAtCounter(staff: Staff, input: CounterSale): Promise<S
         method: input.method,
         reference: input.reference,
         sellAgain: input.sellAgain === true,
+        // Which process sends it: another instance may take it over if this one dies.
+        sender: PROCESS_TAG,
       },
     },
     // Cash is sent at once: the row is recorded with its first attempt taken, so no other

@@ -27,5 +27,8 @@ export function fingerprintOf(parts: FingerprintParts): string {
   ].join("|");
 }
 
+/** The code of the journal's refusal of a key that already belongs to a different request. */
+export const KEY_REUSED_CODE = "key_reused";
+
 export const KEY_REUSED_MESSAGE =
   "This form's sale key was already used for a different sale (another meter, account, amount or payment). Nothing was sold. Start a new sale from a fresh page.";

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, desc, eq, gte, ilike, isNull, ne, or } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { sales, type Sale } from "@/lib/db/schema";
+import { sales, users, type Sale } from "@/lib/db/schema";
+import { TILL_REPRINT_DAYS } from "@/lib/security/ownership";
 
 /**
  * A cashier's own sales of one shift, newest first, optionally only those whose reference
@@ -25,15 +26,12 @@ export async function shiftSalesOf(
     .limit(limit);
 }
 
-/** How far back a till's own sales can be found for a reprint. */
-export const TILL_HISTORY_DAYS = 90;
-
 /**
- * The cashier's own sales at this till in the last 90 days (any shift) whose reference holds
- * `search` (a meter, account or mobile number, digits only), leaving out the shift already
- * shown. A cashier reprints only their own sales (docs/architecture.md, the object rule), so
- * a colleague's sales at the same till are never found here. An empty search finds nothing:
- * the history is searched, never listed.
+ * Sales at this till in the last TILL_REPRINT_DAYS (any shift, any cashier: a colleague's slip
+ * may be reprinted, lib/security/ownership.ts) whose reference holds `search` (a meter,
+ * account or mobile number, digits only), leaving out the cashier's own shift already shown,
+ * each with the name of the cashier who sold it. An empty search finds nothing: the history
+ * is searched, never listed.
  */
 export async function tillSalesMatching(
   staff: { userId: string; tillId: string },
@@ -41,22 +39,34 @@ export async function tillSalesMatching(
   exceptShiftId: string | null,
   now: Date = new Date(),
   limit = 50,
-): Promise<Sale[]> {
+): Promise<(Sale & { soldBy: string })[]> {
   const digits = search.replace(/\D/g, "");
   if (digits.length < 4) return [];
-  const since = new Date(now.getTime() - TILL_HISTORY_DAYS * 24 * 60 * 60_000);
+  const since = new Date(now.getTime() - TILL_REPRINT_DAYS * 24 * 60 * 60_000);
   const database = await db();
   const conditions = [
     eq(sales.tillId, staff.tillId),
-    eq(sales.userId, staff.userId),
     gte(sales.createdAt, since),
     ilike(sales.reference, `%${digits}%`),
   ];
   if (exceptShiftId) conditions.push(or(isNull(sales.shiftId), ne(sales.shiftId, exceptShiftId))!);
-  return database
-    .select()
+  const rows = await database
+    .select({ sale: sales, soldBy: users.displayName })
     .from(sales)
+    .innerJoin(users, eq(users.id, sales.userId))
     .where(and(...conditions))
     .orderBy(desc(sales.createdAt))
     .limit(limit);
+  return rows.map((r) => ({ ...r.sale, soldBy: r.soldBy }));
+}
+
+/** The display name of the cashier who made a sale (printed on a colleague's reprint). */
+export async function cashierNameOf(userId: string): Promise<string> {
+  const database = await db();
+  const [row] = await database
+    .select({ name: users.displayName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.name ?? "another cashier";
 }

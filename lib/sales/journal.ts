@@ -26,6 +26,7 @@ import {
 } from "@/lib/db/schema";
 import type { Actor, AuditKind } from "@/lib/audit";
 import type { Cents } from "@/lib/money";
+import { listenForRawAnswers } from "@/lib/upstream/raw-answers";
 import { kindOf } from "./kinds";
 
 /** Kinds the core service is idempotent on (the registry's `repeatable`): repeating them under the same key is safe. */
@@ -172,6 +173,82 @@ export async function claimAttempt(
   return row;
 }
 
+/**
+ * The process that took the latest attempt of a sale, as its `sale_recorded` or
+ * `sale_retried` event names it (`detail.sender`); null when no event names one (a card
+ * sale sent once its payment was verified, or a row written before senders were named).
+ */
+export async function senderOf(saleId: string): Promise<string | null> {
+  const database = await db();
+  const [row] = await database
+    .select({ sender: sql<string | null>`${auditEvents.detail}->>'sender'` })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.subject, saleId),
+        inArray(auditEvents.kind, ["sale_recorded", "sale_retried"]),
+      ),
+    )
+    .orderBy(desc(auditEvents.id))
+    .limit(1);
+  return row?.sender ?? null;
+}
+
+/** Whether a server process with this tag still holds a connection to the journal (PostgreSQL). */
+export async function isConnected(tag: string): Promise<boolean> {
+  const database = await db();
+  const result = (await database.execute(
+    sql`select exists (select 1 from pg_stat_activity where application_name = ${tag}) as alive`,
+  )) as unknown as { rows: { alive: boolean }[] };
+  return result.rows[0]?.alive === true;
+}
+
+/**
+ * Take over a repeatable sale whose sender is gone (pending with an attempt taken by a
+ * process that died before it settled): one more attempt, with its `sale_retried` event.
+ * Only one caller wins (the attempts seen must still be the row's).
+ */
+export async function claimResend(sale: Sale, event: SaleAudit): Promise<Sale | undefined> {
+  const database = await db();
+  const claim = database
+    .update(sales)
+    .set({ attempts: sql`${sales.attempts} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(sales.id, sale.id),
+        eq(sales.status, "pending"),
+        eq(sales.attempts, sale.attempts),
+        inArray(sales.kind, [...IDEMPOTENT_KINDS]),
+      ),
+    )
+    .returning();
+  return changeWithAudit(database, claim, event);
+}
+
+/** The sale's raw answers with `answers` after them: the one expression every writer of them uses. */
+export function appendedRawAnswers(answers: RawAnswer[]): SQL {
+  return sql`coalesce(${sales.rawAnswers}, '[]'::jsonb) || ${JSON.stringify(answers)}::jsonb`;
+}
+
+/**
+ * Runs calls made for a sale outside its send (the card order's creation, every payment-status
+ * check) and keeps their answers with the sale like a purchase's, whatever the calls' outcome.
+ */
+export async function keepingRawAnswers<T>(saleId: string, work: () => Promise<T>): Promise<T> {
+  const answers: RawAnswer[] = [];
+  try {
+    return await listenForRawAnswers(answers, work);
+  } finally {
+    if (answers.length > 0) {
+      const database = await db();
+      await database
+        .update(sales)
+        .set({ rawAnswers: appendedRawAnswers(answers) })
+        .where(eq(sales.id, saleId));
+    }
+  }
+}
+
 export type Outcome =
   | { status: "completed"; result: unknown }
   | { status: "failed" | "unknown"; error: { kind: string; code?: number; message: string } };
@@ -212,7 +289,7 @@ export async function settleSale(
     .update(sales)
     .set({
       ...values,
-      rawAnswers: sql`coalesce(${sales.rawAnswers}, '[]'::jsonb) || ${JSON.stringify(rawAnswers)}::jsonb`,
+      rawAnswers: appendedRawAnswers(rawAnswers),
     })
     .where(and(eq(sales.id, saleId), settleable))
     .returning();

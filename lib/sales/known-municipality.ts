@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { sales } from "@/lib/db/schema";
+import { MUNICIPAL_KINDS } from "@/lib/sales/kinds/meta";
 
 /**
  * The municipality a meter or account number was last sold for at this till, from the
@@ -19,7 +20,7 @@ export async function municipalityInJournal(
       and(
         eq(sales.tillId, tillId),
         eq(sales.reference, number),
-        inArray(sales.kind, ["electricity", "bill"]),
+        inArray(sales.kind, MUNICIPAL_KINDS),
       ),
     )
     .orderBy(desc(sales.createdAt))

@@ -4,9 +4,6 @@
  */
 import type { CashMovementKind, PaymentMethod, SaleStatus } from "@/lib/db/schema";
 
-/** The sale kinds' own labels (lib/sales/kinds/labels.ts), under the name the reports use. */
-export { KIND_LABELS as SALE_KIND_LABELS } from "./kinds/labels";
-
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { cash: "Cash", card: "Card" };
 
 export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {

@@ -1,7 +1,7 @@
 /**
  * The small view of a sale that actions hand to the till's screens, and the answers of the
  * sale actions. Pure: client code imports these types. A refusal of the duplicate-sale
- * guard is `ActionResult`'s `{ ok: false, error, duplicateOf: SaleView }` (lib/auth/action.ts);
+ * guard is `ActionResult`'s `{ ok: false, error, duplicateOf: SaleView }` (lib/errors.ts);
  * the form asks "Sell again?" and sends the same input and key with `sellAgain: true`. The contract is described in
  * docs/architecture.md ("The sale actions' contract"); keep both true together.
  */

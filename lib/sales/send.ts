@@ -1,14 +1,27 @@
 import "server-only";
 import type { RawAnswer, Sale } from "@/lib/db/schema";
 import type { Actor } from "@/lib/audit";
-import { isDatabaseDown, logUnexpected } from "@/lib/auth/action";
+import { ActionError, logUnexpected } from "@/lib/errors";
+import { isDatabaseDown } from "@/lib/db/down";
+import { admitSale } from "@/lib/lifecycle";
 import { env } from "@/lib/env";
+import { log, withLogContext } from "@/lib/log";
+import { metrics } from "@/lib/metrics";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { listenForRawAnswers } from "@/lib/upstream/raw-answers";
-import { claimAttempt, findSale, settleSale, type Outcome } from "./journal";
+import { PROCESS_TAG } from "@/lib/db/presence";
+import {
+  claimAttempt,
+  claimResend,
+  findSale,
+  isConnected,
+  senderOf,
+  settleSale,
+  type Outcome,
+} from "./journal";
 import { kindOf } from "./kinds";
 import type { NextStep } from "./sale-view";
-import { appendToSpool } from "./spool";
+import { appendToSpool } from "@/lib/sales/spool";
 import { takeInSpoolSoon } from "./spool-intake";
 
 /**
@@ -87,14 +100,59 @@ function outcomeOf(claimed: Sale, error: unknown, answers: RawAnswer[]): Outcome
   };
 }
 
+/** Sales this process is sending right now (between its claim and the core service's answer). */
+const g = globalThis as unknown as { kassaSending?: Set<string> };
+const sending = (g.kassaSending ??= new Set<string>());
+
+/**
+ * A repeatable sale (its key is honoured by the core service) whose attempt belongs to a
+ * process that is gone: killed between recording the sale and settling it, perhaps before
+ * anything left. Sending it again under its key is always safe, so it is sent at once rather
+ * than waiting for the sweep and a Retry. Also a sale the sweep already made unknown for
+ * that reason. Returns undefined when the sale is not such a one (its sender is alive, this
+ * process is sending it, or it is not repeatable).
+ */
+export async function resendIfSenderGone(sale: Sale, actor: Actor): Promise<SentSale | undefined> {
+  if (!kindOf(sale.kind).repeatable || sale.attempts === 0) return undefined;
+  if (sale.status === "unknown") {
+    if (sale.resolvedAt || sale.error?.kind !== "interrupted") return undefined;
+    return sendSale(sale.id, "retry", actor);
+  }
+  if (sale.status !== "pending" || sending.has(sale.id)) return undefined;
+  const sender = await senderOf(sale.id);
+  if (!sender) return undefined;
+  // This process is not sending it (above), PGlite has one process only, and a PostgreSQL
+  // instance that died has no connection left.
+  const alive =
+    sender !== PROCESS_TAG && env().databaseUrl !== undefined && (await isConnected(sender));
+  if (alive) return undefined;
+  // Like every send, admitted only while Kassa is not stopping.
+  return admitSale(async () => {
+    const claimed = await claimResend(sale, {
+      actor,
+      kind: "sale_retried",
+      detail: { sender: PROCESS_TAG, previousSender: sender },
+    });
+    return claimed ? sendClaimedSale(claimed, actor) : undefined;
+  }, refuseWhileStopping);
+}
+/** Refused while Kassa stops: the caller's own error, so a till shows it and keeps its key. */
+export const refuseWhileStopping = (message: string) =>
+  new ActionError(message, undefined, { code: "stopping" });
+
 /**
  * Step 2 and 3 of the journal: claim the sale, call the core service with no database
  * transaction open, then settle it completed, failed (the core service said no) or
  * unknown (the answer was lost). `retry` is only for unknown sales of repeatable kinds,
  * repeated under their own idempotency key (its claim writes the `sale_retried` audit event
- * in the same statement). Returns the sale as it now stands.
+ * in the same statement). Returns the sale as it now stands. While Kassa stops it is refused
+ * before the claim (nothing sent); once claimed, a stop waits for it to settle.
  */
-export async function sendSale(
+export function sendSale(saleId: string, mode: "first" | "retry", actor: Actor): Promise<SentSale> {
+  return admitSale(() => claimAndSend(saleId, mode, actor), refuseWhileStopping);
+}
+
+async function claimAndSend(
   saleId: string,
   mode: "first" | "retry",
   actor: Actor,
@@ -102,7 +160,7 @@ export async function sendSale(
   const claimed = await claimAttempt(
     saleId,
     mode,
-    mode === "retry" ? { actor, kind: "sale_retried", detail: {} } : undefined,
+    mode === "retry" ? { actor, kind: "sale_retried", detail: { sender: PROCESS_TAG } } : undefined,
   );
   if (!claimed) {
     // Another request (a double click, another instance) has it, or it is already settled.
@@ -117,22 +175,55 @@ export async function sendSale(
  * Call the core service for a sale this caller has claimed (claimAttempt, or recordSale with
  * `claimed`), with no database transaction open, and settle it.
  */
-export async function sendClaimedSale(claimed: Sale, actor: Actor): Promise<SentSale> {
+export function sendClaimedSale(claimed: Sale, actor: Actor): Promise<SentSale> {
+  // Every line logged while this sale is sent and settled names it.
+  return withLogContext({ saleId: claimed.id }, async () => {
+    const started = performance.now();
+    const sent = await sendAndSettle(claimed, actor);
+    noteSettled(sent, performance.now() - started);
+    return sent;
+  });
+}
+
+/** Counted by kind, method and status, and one log line (ids and outcome only, never the result). */
+function noteSettled(sale: SentSale, durationMs: number): void {
+  metrics().salesSettled.inc({ kind: sale.kind, method: sale.method, status: sale.status });
+  log().info(
+    {
+      kind: sale.kind,
+      method: sale.method,
+      status: sale.status,
+      attempts: sale.attempts,
+      ...(sale.error ? { errorKind: sale.error.kind } : {}),
+      ...(sale.notRecorded ? { spooled: true } : {}),
+      durationMs: Math.round(durationMs),
+    },
+    "sale settled",
+  );
+}
+
+async function sendAndSettle(claimed: Sale, actor: Actor): Promise<SentSale> {
   const saleId = claimed.id;
   const answers: RawAnswer[] = [];
   let outcome: Outcome;
+  sending.add(saleId);
   try {
     const result = await listenForRawAnswers(answers, () => kindOf(claimed.kind).fulfil(claimed));
     outcome = { status: "completed", result };
   } catch (error) {
     outcome = outcomeOf(claimed, error, answers);
+  } finally {
+    sending.delete(saleId);
   }
   try {
-    const settled = await settleSale(saleId, outcome, answers, {
-      actor,
-      kind: "sale_settled",
-      detail: {},
-    });
+    const settled = await settleSale(
+      saleId,
+      outcome,
+      answers,
+      { actor, kind: "sale_settled", detail: {} },
+      // The core service's answer is proof: it settles the sale even if a sweep made it unknown meanwhile.
+      { fromUnknown: outcome.status === "completed" },
+    );
     takeInSpoolSoon();
     return settled;
   } catch (error) {

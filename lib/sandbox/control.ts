@@ -40,6 +40,9 @@ export function listTransactions(ctx: Ctx): Reply {
       amountCents: t.amountCents,
       time: saIso(t.timestamp),
       timestamp: t.timestamp,
+      receipt: t.receipt,
+      proof: t.proof ?? [],
+      ...(t.request === undefined ? {} : { request: t.request }),
     })),
   });
 }
@@ -194,6 +197,14 @@ export function ledgerVerificationError(ctx: Ctx): Reply {
   const b = parse(z.object({ message: z.string().min(1) }), ctx.body);
   if (isReply(b)) return b;
   ctx.state.ledger.verificationErrors.push(b.message);
+  return done();
+}
+
+/** Test a client against a junk ledger: `businessDate` replaces the day in every ledger answer; null puts it back. */
+export function ledgerBusinessDate(ctx: Ctx): Reply {
+  const b = parse(z.object({ businessDate: z.string().nullable() }), ctx.body);
+  if (isReply(b)) return b;
+  ctx.state.ledger.businessDate = b.businessDate ?? undefined;
   return done();
 }
 

@@ -24,7 +24,14 @@ export const DIALECTS = [
   "refusal-500",
   /** Order status PAID, but for R 1.00 more than the order's total. */
   "paid-mismatch",
+  /** Every JSON answer carries a `remarks` field of 20,000 characters the spec does not name. */
+  "long-answers",
+  /** Order status: orders are known only by the orderId putOrder returned, not by the merchant's order.id. */
+  "gateway-order-ids",
 ] as const;
+
+/** The length of the `long-answers` dialect's `remarks`. */
+const LONG_REMARKS_CHARS = 20_000;
 export type Dialect = (typeof DIALECTS)[number];
 
 type Json = Record<string, unknown>;
@@ -103,6 +110,9 @@ export function applyDialects(reply: Reply, path: string, on: ReadonlySet<Dialec
     if ("result" in body) body.result = stringifyNumbers(body.result);
     if (typeof body.errorNo === "number") body.errorNo = String(body.errorNo);
   }
+  // Last, so that nothing above rewrites it: a long text with a recognisable end.
+  if (on.has("long-answers"))
+    body.remarks = `${"lorem ipsum ".repeat(LONG_REMARKS_CHARS / 12).padEnd(LONG_REMARKS_CHARS - 4, ".")}END.`;
   if (on.has("success-one") && typeof body.success === "boolean")
     body.success = body.success ? 1 : 0;
   return { kind: "json", status, body };

@@ -164,6 +164,7 @@ export function purchaseElectricity(ctx: Ctx): Reply {
     service: { type: "prepaid_electricity", spec: meter.municipality },
     meterNumber: meter.meterNumber,
     receipt: receiptNo,
+    proof: vend.tokens.map((t) => t.token),
   });
   if (meter.outstandingCents > 0)
     state.meterOutstanding.set(meter.meterNumber, vend.outstandingAfterCents);

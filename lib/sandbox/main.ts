@@ -36,6 +36,8 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  // Started by `npm start` (scripts/start.mjs, with a channel to it): gone with it, however it ends.
+  if (process.send) process.once("disconnect", stop);
 }
 
 void main();

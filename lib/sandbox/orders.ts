@@ -145,7 +145,10 @@ export function checkOrderStatus(ctx: Ctx): Reply {
   if (!parsed.success)
     return json(400, { status: 400, data: statusErrorBody(state, "", "orderId is required") });
   const requested = parsed.data.orderId;
-  const order = state.findOrder(requested);
+  // The "gateway-order-ids" dialect: a service that knows its orders only by its own orderId.
+  const order = ctx.state.dialectOn(ctx.path, "gateway-order-ids")
+    ? state.orders.get(requested)
+    : state.findOrder(requested);
   if (!order)
     return json(404, {
       status: 404,

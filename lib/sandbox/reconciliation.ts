@@ -40,7 +40,7 @@ export function endOfDayLedger(ctx: Ctx): Reply {
     success: true,
     merchantId: SANDBOX_MERCHANT_ID,
     timezone: SA_TZ,
-    businessDate: day.date,
+    businessDate: edits.businessDate ?? day.date,
     periodStart: saIso(day.startMs),
     periodEnd: saIso(day.endMs - 1),
     generatedOn: saIso(now),

@@ -72,6 +72,7 @@ export const ROUTES: Route[] = [
   web("POST", "/__sandbox/ledger/amend", control.ledgerAmend),
   web("POST", "/__sandbox/ledger/hide", control.ledgerHide),
   web("POST", "/__sandbox/ledger/verification-errors", control.ledgerVerificationError),
+  web("POST", "/__sandbox/ledger/business-date", control.ledgerBusinessDate),
   web("GET", "/__sandbox/orders/:id", control.getOrder),
   web("POST", "/__sandbox/orders/:id/script", control.scriptOrder),
   web("POST", "/__sandbox/orders/:id/:action", control.actOnOrder),

@@ -16,6 +16,10 @@ export interface Txn {
   service: { type: string; spec: string } | null;
   meterNumber: string | null;
   receipt: string | null;
+  /** What the customer was given to use: electricity tokens, a voucher's PIN, a serial or ticket number. */
+  proof?: string[];
+  /** The request body as received (VAS purchases), so a test sees exactly what was sent. */
+  request?: unknown;
 }
 
 export interface BillReceipt {
@@ -71,6 +75,8 @@ export interface LedgerEdits {
   amendedCents: Map<string, number>;
   hidden: Set<string>;
   verificationErrors: string[];
+  /** What the ledger says as its businessDate instead of the day it covers (any text: a junk ledger). */
+  businessDate?: string;
 }
 
 export const SEED_BALANCE_CENTS = 5_000_000;

@@ -152,6 +152,7 @@ export function purchaseVas(ctx: Ctx): Reply {
     service: { type: "vas", spec: c.product.category },
     meterNumber: c.recipient,
     receipt: receiptNumber,
+    request: ctx.body,
   });
   let pin: string | null = null;
   let serialNumber: string | null = null;
@@ -173,6 +174,7 @@ export function purchaseVas(ctx: Ctx): Reply {
       .sort((a, b) => a - b);
     instructions = `Quick pick ${balls.map((b) => String(b).padStart(2, "0")).join(" ")}. Keep this slip; it is your ticket (draw after ${saYmd(txn.timestamp)}).`;
   }
+  txn.proof = [pin, serialNumber].filter((v): v is string => v !== null);
   return ok({
     transactionId,
     productID: c.product.id,

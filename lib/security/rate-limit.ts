@@ -4,7 +4,9 @@ import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { db } from "@/lib/db";
 import { rateLimits } from "@/lib/db/schema";
 import { audit, type Actor } from "@/lib/audit";
-import { ActionError } from "@/lib/auth/action";
+import { ActionError } from "@/lib/errors";
+import { env } from "@/lib/env";
+import { clientAddressFrom } from "@/lib/security/client-address";
 
 /**
  * Rate limits, kept in the journal database (rate-limiter-flexible's Drizzle store on the
@@ -13,9 +15,9 @@ import { ActionError } from "@/lib/auth/action";
  * of points per window; a refused call is told how long to wait and is audited.
  */
 const LIMITS = {
-  /** Wrong passwords for one user name (the lockout after five is separate and atomic). */
-  signInUser: { points: 10, duration: 15 * 60 },
-  /** Failed sign-ins from one client address, whatever the user name. */
+  /** Sign-ins under a name with no account (or a disabled one): counted so that it locks after five like a real one. */
+  signInUser: { points: 5, duration: 15 * 60 },
+  /** Passwords checked for sign-ins from one client address that did not succeed, whatever the user name. */
   signInAddress: { points: 50, duration: 15 * 60 },
   /** The signed-out card return page: each hit may cost a core-service call. */
   payReturn: { points: 30, duration: 60 },
@@ -65,6 +67,30 @@ function secondsOf(res: RateLimiterRes): number {
   return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 }
 
+/**
+ * Take one point now, in one atomic upsert of the store: of any number of calls at once, only
+ * as many as the limit has points get through. Answers the points taken in the window (this
+ * one included) or, over the limit, how many seconds to wait.
+ */
+export async function takePoint(
+  name: LimitName,
+  key: string,
+): Promise<{ waitSeconds: null; consumed: number } | { waitSeconds: number; consumed: number }> {
+  try {
+    const res = await (await limiter(name)).consume(key);
+    return { waitSeconds: null, consumed: res.consumedPoints };
+  } catch (error) {
+    if (error instanceof RateLimiterRes)
+      return { waitSeconds: secondsOf(error), consumed: error.consumedPoints };
+    throw error;
+  }
+}
+
+/** Give back a point takePoint took: the call turned out not to count (a sign-in that succeeded). */
+export async function givePointBack(name: LimitName, key: string): Promise<void> {
+  await (await limiter(name)).reward(key, 1);
+}
+
 /** Count one call against the limit; throws RateLimited (after auditing it) when over. */
 export async function consume(
   name: LimitName,
@@ -72,18 +98,13 @@ export async function consume(
   actor: Actor = {},
   subject?: string,
 ): Promise<void> {
-  try {
-    await (await limiter(name)).consume(key);
-  } catch (error) {
-    if (error instanceof RateLimiterRes) {
-      await audit(actor, "rate_limited", subject ?? null, {
-        limit: name,
-        retryAfterSeconds: secondsOf(error),
-      });
-      throw new RateLimited(secondsOf(error));
-    }
-    throw error;
-  }
+  const { waitSeconds } = await takePoint(name, key);
+  if (waitSeconds === null) return;
+  await audit(actor, "rate_limited", subject ?? null, {
+    limit: name,
+    retryAfterSeconds: waitSeconds,
+  });
+  throw new RateLimited(waitSeconds);
 }
 
 /** consume() for a server action: over the limit, the caller reads a clear message (ActionError). */
@@ -102,21 +123,9 @@ export async function limitOrRefuse(
   }
 }
 
-/** Whether the limit is used up already, without counting a call (sign-in counts only failures). */
-export async function isOverLimit(name: LimitName, key: string): Promise<number | null> {
-  const res = await (await limiter(name)).get(key);
-  return res && res.consumedPoints >= LIMITS[name].points ? secondsOf(res) : null;
-}
-
-/** Count a failure; never throws for being over the limit (the next call is refused instead). */
-export async function countFailure(name: LimitName, key: string): Promise<void> {
-  await (await limiter(name)).penalty(key, 1);
-}
-
-/** The caller's address: the first X-Forwarded-For hop a proxy in front of Kassa wrote, else X-Real-IP. */
+/** The caller's address (lib/security/client-address.ts): the socket's, or a trusted proxy's word for it. */
 export function clientAddressOf(get: (name: string) => string | null | undefined): string {
-  const forwarded = get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || get("x-real-ip")?.trim() || "unknown";
+  return clientAddressFrom(get, env().trustedProxies);
 }
 
 export async function requestAddress(): Promise<string> {

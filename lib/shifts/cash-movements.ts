@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { cashMovements, type CashMovement, type CashMovementKind } from "@/lib/db/schema";
 import { audit } from "@/lib/audit";
 import { actorOf } from "@/lib/auth/actor";
-import { ActionError } from "@/lib/auth/action";
+import { ActionError } from "@/lib/errors";
 import type { Staff } from "@/lib/auth/staff";
 import type { Cents } from "@/lib/money";
 import { currentShift } from "./current";

@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { sales, shifts, type Shift } from "@/lib/db/schema";
 import { audit } from "@/lib/audit";
 import { actorOf } from "@/lib/auth/actor";
-import { ActionError } from "@/lib/auth/action";
+import { ActionError } from "@/lib/errors";
 import type { Staff } from "@/lib/auth/staff";
 import { countedTotal, type DenominationCounts } from "@/lib/reports/denominations";
 import { currentShift } from "./current";

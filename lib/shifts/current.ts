@@ -5,7 +5,7 @@ import { shifts, type Shift } from "@/lib/db/schema";
 import { audit } from "@/lib/audit";
 import { actorOf } from "@/lib/auth/actor";
 import type { Staff } from "@/lib/auth/staff";
-import { ActionError } from "@/lib/auth/action";
+import { ActionError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 
 /**

@@ -10,7 +10,7 @@ import {
   users,
   type Shift,
 } from "@/lib/db/schema";
-import { paidNotDeliveredSql } from "@/lib/sales/card-store";
+import { paidNotDeliveredSql } from "@/lib/sales/card";
 import { buildShiftReport, type ShiftReport } from "@/lib/reports/shift-report";
 import type { DenominationCounts } from "@/lib/reports/denominations";
 import type { Cents } from "@/lib/money";

@@ -1,12 +1,12 @@
 import "server-only";
 import { z } from "zod";
-import type { Cents } from "../money";
-import { decodeStandard, upstreamFailure } from "./envelope";
-import { purchaseResultWire } from "./electricity-wire";
-import { callUpstream, type CallOptions } from "./http";
-import { errorNoMessage } from "./messages";
-import type { PaymentMethod, PostpaidMunicipality } from "./municipalities";
-import { safeExternalUrl } from "./urls";
+import type { Cents } from "@/lib/money";
+import { decodeStandard, upstreamFailure } from "@/lib/upstream/envelope";
+import { purchaseResultWire } from "@/lib/upstream/electricity-wire";
+import { callUpstream, type CallOptions } from "@/lib/upstream/http";
+import { errorNoMessage } from "@/lib/upstream/messages";
+import type { PaymentMethod, PostpaidMunicipality } from "@/lib/upstream/municipalities";
+import { safeExternalUrl } from "@/lib/upstream/urls";
 import {
   centsOrNull,
   cents,
@@ -15,7 +15,7 @@ import {
   toWireRands,
   wireRands,
   wireText,
-} from "./wire-common";
+} from "@/lib/upstream/wire-common";
 
 const billCustomerWire = z.object({
   exists: z.union([

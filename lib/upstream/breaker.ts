@@ -8,10 +8,11 @@ import {
   IsolatedCircuitError,
   type CircuitBreakerPolicy,
 } from "cockatiel";
-import { env } from "../env";
-import { UpstreamError } from "./errors";
-import { TRANSPORT_MESSAGES } from "./messages";
-import type { OperationName } from "./operations";
+import { env } from "@/lib/env";
+import { UpstreamError } from "@/lib/upstream/errors";
+import { TRANSPORT_MESSAGES } from "@/lib/upstream/messages";
+import type { OperationName } from "@/lib/upstream/operations";
+import { log } from "@/lib/log";
 
 /**
  * One circuit breaker (cockatiel) for the whole core service, per process. After
@@ -48,8 +49,10 @@ function breaker(): CircuitBreakerPolicy {
     halfOpenAfter: breakerProbeMs,
     breaker: new ConsecutiveBreaker(breakerFailures),
   });
-  policy.onBreak(() => console.warn("[upstream] core service not answering: sales paused"));
-  policy.onReset(() => console.info("[upstream] core service answering again: sales resumed"));
+  policy.onBreak(() => log().warn({ breaker: "open" }, "core service not answering: sales paused"));
+  policy.onReset(() =>
+    log().info({ breaker: "closed" }, "core service answering again: sales resumed"),
+  );
   store.__kassaUpstreamBreaker = { key, policy };
   return policy;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { soft, wireInt, wireInt64, wireRands, wireText } from "./wire-common";
+import { soft, wireInt, wireInt64, wireRands, wireText } from "@/lib/upstream/wire-common";
 
 /**
  * Wire shapes of the electricity (and bills) endpoints, spelled as the spec spells them.

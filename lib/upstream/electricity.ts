@@ -1,13 +1,21 @@
 import "server-only";
-import type { Cents } from "../money";
-import { decodeStandard, upstreamFailure } from "./envelope";
-import { confirmCustomerWire, purchaseResultWire, voucherTokenWire } from "./electricity-wire";
-import type { WireAnswer } from "./envelope";
-import { callUpstream, type CallOptions } from "./http";
-import { errorNoMessage } from "./messages";
-import type { Municipality, PaymentMethod, PrepaidMunicipality } from "./municipalities";
-import { orderSlipTokens, tokensFromPrintable, type SlipToken } from "./tokens";
-import { cents, centsOrNull, dateFromMs, toWireRands } from "./wire-common";
+import type { Cents } from "@/lib/money";
+import { decodeStandard, upstreamFailure } from "@/lib/upstream/envelope";
+import {
+  confirmCustomerWire,
+  purchaseResultWire,
+  voucherTokenWire,
+} from "@/lib/upstream/electricity-wire";
+import type { WireAnswer } from "@/lib/upstream/envelope";
+import { callUpstream, type CallOptions } from "@/lib/upstream/http";
+import { errorNoMessage } from "@/lib/upstream/messages";
+import type {
+  Municipality,
+  PaymentMethod,
+  PrepaidMunicipality,
+} from "@/lib/upstream/municipalities";
+import { orderSlipTokens, tokensFromPrintable, type SlipToken } from "@/lib/upstream/tokens";
+import { cents, centsOrNull, dateFromMs, toWireRands } from "@/lib/upstream/wire-common";
 
 export interface MeterDetails {
   sgc: number | null;

@@ -5,15 +5,15 @@ import {
   type RawAnswer,
   type UnsettledReason,
   type UpstreamErrorKind,
-} from "./errors";
+} from "@/lib/upstream/errors";
 import {
   errorNoMessage,
   fineErrorMessage,
   TRANSPORT_MESSAGES,
   type ErrorNoContext,
-} from "./messages";
-import { OPERATIONS, type OperationName } from "./operations";
-import { wireInt, wireRands, wireSuccess } from "./wire-common";
+} from "@/lib/upstream/messages";
+import { OPERATIONS, type OperationName } from "@/lib/upstream/operations";
+import { wireInt, wireRands, wireSuccess } from "@/lib/upstream/wire-common";
 
 /**
  * The spec's three envelope styles (plus putOrder's own error form), decoded here

@@ -1,5 +1,5 @@
 import "server-only";
-import type { OperationName } from "./operations";
+import type { OperationName } from "@/lib/upstream/operations";
 
 export type UpstreamErrorKind =
   "unauthorized" | "rejected" | "unavailable" | "timeout" | "malformed";

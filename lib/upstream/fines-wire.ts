@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { soft, wireInt, wireRands, wireSuccess, wireText } from "./wire-common";
+import { soft, wireInt, wireRands, wireSuccess, wireText } from "@/lib/upstream/wire-common";
 
 /**
  * Wire shapes of the traffic-fine endpoints (the spec's `Amnt` spellings kept). Notice,

@@ -1,16 +1,16 @@
 import "server-only";
-import type { Cents } from "../money";
-import { decodeFines } from "./envelope";
+import type { Cents } from "@/lib/money";
+import { decodeFines } from "@/lib/upstream/envelope";
 import {
   fineQueryWire,
   markPaidWire,
   validatePaymentWire,
   type FineQueryWire,
   type InfringementWire,
-} from "./fines-wire";
-import { callUpstream, type CallOptions } from "./http";
-import type { OperationName } from "./operations";
-import { cents, centsOrNull, toWireRands } from "./wire-common";
+} from "@/lib/upstream/fines-wire";
+import { callUpstream, type CallOptions } from "@/lib/upstream/http";
+import type { OperationName } from "@/lib/upstream/operations";
+import { cents, centsOrNull, toWireRands } from "@/lib/upstream/wire-common";
 
 export interface Fine {
   noticeNumber: string;

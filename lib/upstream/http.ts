@@ -1,13 +1,15 @@
 import "server-only";
-import { env } from "../env";
-import { looksLikeTestHost } from "../env-schema";
-import { underBreaker } from "./breaker";
-import { redactUpstreamError, UpstreamError, type RawAnswer } from "./errors";
-import { upstreamFailure, type WireAnswer } from "./envelope";
-import { TRANSPORT_MESSAGES } from "./messages";
-import { OPERATIONS, type OperationName } from "./operations";
-import { backoffDelayMs, shouldRetry } from "./retry";
-import { noteRawAnswer } from "./raw-answers";
+import { env } from "@/lib/env";
+import { looksLikeTestHost } from "@/lib/env-schema";
+import { underBreaker } from "@/lib/upstream/breaker";
+import { redactUpstreamError, UpstreamError, type RawAnswer } from "@/lib/upstream/errors";
+import { upstreamFailure, type WireAnswer } from "@/lib/upstream/envelope";
+import { TRANSPORT_MESSAGES } from "@/lib/upstream/messages";
+import { OPERATIONS, type OperationName } from "@/lib/upstream/operations";
+import { backoffDelayMs, shouldRetry } from "@/lib/upstream/retry";
+import { noteRawAnswer } from "@/lib/upstream/raw-answers";
+import { log } from "@/lib/log";
+import { noteUpstreamCall } from "@/lib/metrics";
 
 /** Per-call overrides; the defaults come from the environment and the operation's retry policy. */
 export interface CallOptions {
@@ -131,11 +133,14 @@ async function sendOnce(
 /** The body as text, refusing to read more than MAX_ANSWER_BYTES (the answer is then `malformed`). */
 async function readCapped(response: Response, operation: OperationName): Promise<string> {
   const declared = Number(response.headers.get("content-length") ?? "0");
-  const tooLarge = () =>
-    upstreamFailure(operation, "malformed", {
+  const tooLarge = () => {
+    // Kept with the sale as an answer that came and was not read (no body).
+    noteRawAnswer(operation, response.status, null, "too_large");
+    return upstreamFailure(operation, "malformed", {
       status: response.status,
       detail: `answer larger than ${MAX_ANSWER_BYTES} bytes; not read`,
     });
+  };
   if (declared > MAX_ANSWER_BYTES) {
     await response.body?.cancel();
     throw tooLarge();
@@ -256,10 +261,12 @@ export async function callUpstream<T>(call: UpstreamCall<T>): Promise<T> {
         raw = rawOf(answer, redact);
         return decodeOrMalformed(call, answer);
       });
-      if (attempt > 1)
-        console.info(
-          redact(`[upstream] ${operation} ok on attempt ${attempt} (${Date.now() - started}ms)`),
-        );
+      const durationMs = Date.now() - started;
+      noteUpstreamCall(operation, "ok", durationMs);
+      log()[attempt > 1 ? "info" : "debug"](
+        { operation, attempt, durationMs, outcome: "ok" },
+        "core service answered",
+      );
       return result;
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
@@ -278,9 +285,21 @@ export async function callUpstream<T>(call: UpstreamCall<T>): Promise<T> {
           maxAttempts,
         });
       const delay = retry ? backoffDelayMs(attempt) : 0;
-      const next = retry ? `, retry in ${delay}ms` : "";
-      console.warn(
-        `${safe.message} (attempt ${attempt}/${maxAttempts}, ${Date.now() - started}ms${next})`,
+      const durationMs = Date.now() - started;
+      const outcome = safe.breakerOpen ? "paused" : safe.kind;
+      noteUpstreamCall(operation, outcome, durationMs);
+      log().warn(
+        {
+          operation,
+          attempt,
+          maxAttempts,
+          durationMs,
+          outcome,
+          ...(safe.status !== undefined ? { status: safe.status } : {}),
+          ...(safe.code !== undefined ? { code: safe.code } : {}),
+          ...(retry ? { retryInMs: delay } : {}),
+        },
+        safe.message,
       );
       if (!retry) throw safe;
       await sleep(delay);

@@ -5,23 +5,27 @@ import "server-only";
  * browser code may import types only (`import type`), or the pure modules
  * (messages, municipalities, tokens, operations) directly.
  */
-export { confirmMeter, vendElectricity } from "./electricity";
-export type { MeterCustomer } from "./electricity";
-export { confirmAccount, payBill } from "./bills";
-export { checkBalance } from "./merchant";
-export type { MerchantBalance, ServiceBalance } from "./merchant";
+export { confirmMeter, vendElectricity } from "@/lib/upstream/electricity";
+export type { MeterCustomer } from "@/lib/upstream/electricity";
+export { confirmAccount, payBill } from "@/lib/upstream/bills";
+export { checkBalance } from "@/lib/upstream/merchant";
+export type { MerchantBalance, ServiceBalance } from "@/lib/upstream/merchant";
 export {
   findFinesByIdNumber,
   findFinesByNotice,
   findFinesByRegistration,
   markFinesPaid,
   validateFinePayment,
-} from "./fines";
-export type { Fine, FineLookup } from "./fines";
-export { listProducts, purchaseVas, quoteVas } from "./vas";
-export type { VasProduct } from "./vas";
-export { createOrder } from "./orders";
-export { checkOrderPaymentStatus, fetchLedger, PAYMENT_STATUSES } from "./reconciliation";
-export type { Ledger, PaymentStatus } from "./reconciliation";
-export { isUpstreamError, UpstreamError } from "./errors";
-export { breakerState } from "./breaker";
+} from "@/lib/upstream/fines";
+export type { Fine, FineLookup } from "@/lib/upstream/fines";
+export { listProducts, purchaseVas, quoteVas } from "@/lib/upstream/vas";
+export type { VasProduct } from "@/lib/upstream/vas";
+export { createOrder } from "@/lib/upstream/orders";
+export {
+  checkOrderPaymentStatus,
+  fetchLedger,
+  PAYMENT_STATUSES,
+} from "@/lib/upstream/reconciliation";
+export type { Ledger, OrderPaymentStatus, PaymentStatus } from "@/lib/upstream/reconciliation";
+export { isUpstreamError, UpstreamError } from "@/lib/upstream/errors";
+export { breakerState } from "@/lib/upstream/breaker";

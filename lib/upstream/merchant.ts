@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import type { Cents } from "../money";
-import { decodeStandard } from "./envelope";
-import { callUpstream, type CallOptions } from "./http";
-import { cents, dateFromMs, wireInt, wireInt64, wireRands } from "./wire-common";
+import type { Cents } from "@/lib/money";
+import { decodeStandard } from "@/lib/upstream/envelope";
+import { callUpstream, type CallOptions } from "@/lib/upstream/http";
+import { cents, dateFromMs, wireInt, wireInt64, wireRands } from "@/lib/upstream/wire-common";
 
 const receiptWire = z.object({
   transactionId: z.string(),

@@ -2,7 +2,7 @@
  * What a cashier reads when the core service says no. Pure (no server import) so
  * that screens can show the same words; the client fills `cashierMessage` from here.
  */
-import { formatRand, type Cents } from "../money";
+import { formatRand, type Cents } from "@/lib/money";
 
 /** Every traffic-fine error code of the spec (1-3, 5-18, 23), in words a cashier can act on. */
 export const FINE_ERROR_MESSAGES = {

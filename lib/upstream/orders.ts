@@ -1,11 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import { env } from "../env";
-import type { Cents } from "../money";
-import { decodeOrder, upstreamFailure } from "./envelope";
-import { safeExternalUrl } from "./urls";
-import { callUpstream, type CallOptions } from "./http";
-import { toWireRands } from "./wire-common";
+import { env } from "@/lib/env";
+import type { Cents } from "@/lib/money";
+import { decodeOrder, upstreamFailure } from "@/lib/upstream/envelope";
+import { safeExternalUrl } from "@/lib/upstream/urls";
+import { callUpstream, type CallOptions } from "@/lib/upstream/http";
+import { toWireRands } from "@/lib/upstream/wire-common";
 
 const orderCreatedWire = z.object({
   orderId: z.string(),

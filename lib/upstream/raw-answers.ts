@@ -2,15 +2,13 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { RawAnswer } from "@/lib/db/schema";
 
-/** Longest body kept per answer: enough for tokens, PINs and registry numbers, never megabytes. */
-const RAW_BODY_LIMIT = 8_000;
-
 const listening = new AsyncLocalStorage<RawAnswer[]>();
 
 /**
  * Runs `work` and hands back every answer the core service gave during it, as received
- * (status and body text), and every attempt that got no answer. The journal keeps them
- * with the sale (lib/sales/send.ts).
+ * (status and the whole body text: the transport reads at most MAX_ANSWER_BYTES, 1 MiB, and
+ * notes a longer one as `too_large` with no body), and every attempt that got no answer. The
+ * journal keeps them with the sale (lib/sales/send.ts, lib/sales/journal.ts `keepingRawAnswers`).
  */
 export function listenForRawAnswers<T>(answers: RawAnswer[], work: () => Promise<T>): Promise<T> {
   return listening.run(answers, work);
@@ -29,7 +27,7 @@ export function noteRawAnswer(
     operation,
     at: new Date().toISOString(),
     status,
-    body: body === null ? null : body.slice(0, RAW_BODY_LIMIT),
+    body,
     ...(failure ? { failure } : {}),
   });
 }

@@ -1,31 +1,44 @@
 import "server-only";
 import { z } from "zod";
-import type { Cents } from "../money";
-import { decodeReconciliation } from "./envelope";
-import { callUpstream, type CallOptions } from "./http";
-import { centsOrNull, cents, dateFromIso, wireInt, wireRands, wireSuccess } from "./wire-common";
+import type { Cents } from "@/lib/money";
+import { decodeReconciliation } from "@/lib/upstream/envelope";
+import { callUpstream, type CallOptions } from "@/lib/upstream/http";
+import {
+  centsOrNull,
+  cents,
+  dateFromIso,
+  wireDay,
+  wireInt,
+  wireRands,
+  wireSuccess,
+} from "@/lib/upstream/wire-common";
 
 const verificationErrorsWire = z.array(z.object({ message: z.string() })).nullish();
 
+// Every field is checked before Kassa keeps or shows the ledger: the business date becomes the
+// key it is kept under and a file name, the references and statuses land on screen and in CSV.
 const ledgerWire = z.object({
   success: wireSuccess,
-  merchantId: z.string().nullish(),
-  timezone: z.string().nullish(),
-  businessDate: z.string(),
+  merchantId: z.string().max(200).nullish(),
+  timezone: z.string().max(100).nullish(),
+  businessDate: wireDay,
   periodStart: z.string().nullish(),
   periodEnd: z.string().nullish(),
   generatedOn: z.string().nullish(),
-  transactionCount: wireInt.nullish(),
+  transactionCount: wireInt.pipe(z.number().min(0)).nullish(),
   totalAmount: wireRands.nullish(),
   verificationErrorCount: wireInt.nullish(),
   // Some gateways send `transactions: null` for a day without payments.
   transactions: z
     .array(
       z.object({
-        paymentReference: z.string(),
-        transactionStatus: z.string(),
+        paymentReference: z.string().trim().min(1).max(200),
+        transactionStatus: z.string().trim().min(1).max(64),
         transactionAmount: wireRands,
-        transactionCurrency: z.string().nullish(),
+        transactionCurrency: z
+          .string()
+          .regex(/^[A-Za-z]{3}$/, "not an ISO 4217 code")
+          .nullish(),
         transactionTime: z.string().nullish(),
       }),
     )

@@ -2,8 +2,8 @@
  * When to send a failed call again, and how long to wait. Pure, so the policy is
  * unit-tested without a network.
  */
-import type { RetryPolicy } from "./operations";
-import type { UpstreamErrorKind } from "./errors";
+import type { RetryPolicy } from "@/lib/upstream/operations";
+import type { UpstreamErrorKind } from "@/lib/upstream/errors";
 
 export interface RetryDecisionInput {
   policy: RetryPolicy;

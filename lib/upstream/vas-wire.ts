@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { soft, wireInt64, wireRands, wireSuccess, wireText } from "./wire-common";
+import { soft, wireInt64, wireRands, wireSuccess, wireText } from "@/lib/upstream/wire-common";
 
 /**
  * Wire shapes of the VAS endpoints. The spec names only `id`, `reference`, `fixedAmount`,

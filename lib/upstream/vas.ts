@@ -1,10 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import type { Cents } from "../money";
-import { decodeStandard, upstreamFailure } from "./envelope";
-import { callUpstream, type CallOptions } from "./http";
-import { productWire, purchaseWire, quoteWire } from "./vas-wire";
-import { cents, centsOrNull, dateFromMs, toWireRands } from "./wire-common";
+import type { Cents } from "@/lib/money";
+import { decodeStandard, upstreamFailure } from "@/lib/upstream/envelope";
+import { callUpstream, type CallOptions } from "@/lib/upstream/http";
+import { productWire, purchaseWire, quoteWire } from "@/lib/upstream/vas-wire";
+import { cents, centsOrNull, dateFromMs, toWireRands } from "@/lib/upstream/wire-common";
+import { log } from "@/lib/log";
 
 export type VasCategory = "airtime" | "data" | "lotto" | "voucher";
 
@@ -22,8 +23,16 @@ export interface VasProduct {
   maxCents: Cents | null;
   /** Opaque; handed back unchanged on quote and purchase. */
   reference: string[];
-  needsMobileNumber: boolean;
+  /** Whether the sale goes to a phone: the cashier must, may or need not give a mobile number. */
+  mobileNumber: MobileNumberNeed;
 }
+
+/**
+ * "required": airtime and data (the catalogue says so, or names the product that way);
+ * "optional": the catalogue says nothing either way, so the cashier may give one and Kassa
+ * sends it; "none": the catalogue says the product goes to no phone.
+ */
+export type MobileNumberNeed = "required" | "optional" | "none";
 
 export interface VasQuote {
   quoteId: string | null;
@@ -60,25 +69,42 @@ function isCategory(category: string): category is VasCategory {
 }
 
 /**
+ * The category a product's id, name or reference names when the catalogue gives none
+ * ("VOD-AIR-10" with reference ["VODACOM","AIRTIME",…] is airtime), else null.
+ */
+function categoryNamed(p: { id: string; name?: string | null; reference?: string[] | null }) {
+  const words = new Set(
+    [p.id, p.name ?? "", ...(p.reference ?? [])]
+      .join(" ")
+      .toLowerCase()
+      .split(/[^a-z0-9]+/),
+  );
+  return CATEGORIES.find((c) => words.has(c)) ?? null;
+}
+
+/**
  * One product, or null (logged) when it cannot be sold: no id, or a fixed product with
  * no amount. One odd product leaves the rest of the catalogue alone. A product with no
- * category is sold as a voucher (no recipient; whatever PIN comes back is printed).
+ * category takes the one its id, name or reference names (airtime and data then ask for the
+ * mobile number), else it is sold as a voucher (whatever PIN comes back is printed) that may
+ * go to a number the cashier gives: the spec's catalogue does not say which products need one.
  */
 function readProduct(item: unknown, index: number): VasProduct | null {
   const parsed = productWire.safeParse(item);
   if (!parsed.success) {
-    console.warn(
-      `[upstream] VAS product ${index + 1} dropped: ${parsed.error.issues[0]?.path.join(".") ?? "shape"}`,
+    log().warn(
+      { product: index + 1, field: parsed.error.issues[0]?.path.join(".") ?? "shape" },
+      "VAS product dropped: not the expected shape",
     );
     return null;
   }
   const p = parsed.data;
-  const category = (p.category ?? "voucher").trim().toLowerCase();
+  const category = (p.category ?? categoryNamed(p) ?? "voucher").trim().toLowerCase();
   if (!isCategory(category)) return null;
   const fixedAmount =
     p.fixedAmount ?? (p.amount != null && p.minAmount == null && p.maxAmount == null);
   if (fixedAmount && p.amount == null) {
-    console.warn(`[upstream] VAS product ${index + 1} dropped: fixed with no amount`);
+    log().warn({ product: index + 1 }, "VAS product dropped: fixed with no amount");
     return null;
   }
   return {
@@ -92,7 +118,16 @@ function readProduct(item: unknown, index: number): VasProduct | null {
     minCents: centsOrNull(p.minAmount),
     maxCents: centsOrNull(p.maxAmount),
     reference: p.reference ?? [],
-    needsMobileNumber: p.requiresRecipient ?? (category === "airtime" || category === "data"),
+    mobileNumber:
+      p.requiresRecipient != null
+        ? p.requiresRecipient
+          ? "required"
+          : "none"
+        : category === "airtime" || category === "data"
+          ? "required"
+          : p.category == null
+            ? "optional"
+            : "none",
   };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { centsToRands, randsToCents, type Cents } from "../money";
+import { centsToRands, randsToCents, type Cents } from "@/lib/money";
+import { log } from "@/lib/log";
 
 /**
  * Small pieces every wire schema uses. Schemas are `z.object`, which drops fields
@@ -46,6 +47,15 @@ export const wireSuccess = z.union([
   z.enum(["false", "0"]).transform(() => false),
 ]);
 
+/** A calendar day, `YYYY-MM-DD`, that exists (no 2026-02-30). */
+export const wireDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "not a YYYY-MM-DD date")
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+  }, "not a calendar day");
+
 /** A string the wire may send as a number (ids, receipt numbers, VAT numbers). */
 export const wireText = z.union([z.string(), z.number().transform(String)]);
 
@@ -56,7 +66,7 @@ export const wireText = z.union([z.string(), z.number().transform(String)]);
  */
 export function soft<S extends z.ZodType>(name: string, schema: S) {
   return schema.nullish().catch(() => {
-    console.warn(`[upstream] dropped field ${name}: not the expected type`);
+    log().warn({ field: name }, "core service answer: field dropped, not the expected type");
     return undefined;
   });
 }

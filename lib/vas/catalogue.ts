@@ -3,13 +3,14 @@
  * network or brand, searchable. Pure (no I/O) so the browser and the tests use it as is.
  */
 import { formatRand, type Cents } from "../money";
-import type { VasCategory, VasProduct } from "../upstream/vas";
+import { normaliseMobileNumber } from "./mobile";
+import type { MobileNumberNeed, VasCategory, VasProduct } from "../upstream/vas";
 
 export type VasKind = VasCategory;
 
 export const KIND_ORDER: readonly VasKind[] = ["airtime", "data", "lotto", "voucher"];
 
-export const KIND_LABELS: Record<VasKind, string> = {
+export const VAS_KIND_LABELS: Record<VasKind, string> = {
   airtime: "Airtime",
   data: "Data",
   lotto: "Lotto",
@@ -27,7 +28,7 @@ export interface CatalogueItem {
   priceCents: Cents | null;
   minCents: Cents | null;
   maxCents: Cents | null;
-  needsMobileNumber: boolean;
+  mobileNumber: MobileNumberNeed;
 }
 
 export function toCatalogueItem(p: VasProduct): CatalogueItem {
@@ -41,7 +42,7 @@ export function toCatalogueItem(p: VasProduct): CatalogueItem {
     priceCents: p.fixedAmount ? p.amountCents : null,
     minCents: p.fixedAmount ? null : p.minCents,
     maxCents: p.fixedAmount ? null : p.maxCents,
-    needsMobileNumber: p.needsMobileNumber,
+    mobileNumber: p.mobileNumber,
   };
 }
 
@@ -88,7 +89,7 @@ export function searchCatalogue(items: readonly CatalogueItem[], query: string):
       item.name,
       item.brand,
       item.kind,
-      KIND_LABELS[item.kind],
+      VAS_KIND_LABELS[item.kind],
       item.description ?? "",
       item.id,
     ]
@@ -121,7 +122,7 @@ export function groupCatalogue(items: readonly CatalogueItem[]): CatalogueGroup[
     return [
       {
         kind,
-        label: KIND_LABELS[kind],
+        label: VAS_KIND_LABELS[kind],
         brands: brands.map((brand) => ({
           brand,
           items: ofKind.filter((i) => i.brand === brand).sort(byPrice),
@@ -145,4 +146,15 @@ export function priceLabel(
     return `${formatRand(item.minCents)} – ${formatRand(item.maxCents)}`;
   if (item.minCents !== null) return `from ${formatRand(item.minCents)}`;
   return "any amount";
+}
+
+/** The number typed for a product, as Kassa sends it: null when none is needed or none was given; "bad" when it cannot be one. */
+export function recipientOf(
+  item: Pick<CatalogueItem, "mobileNumber">,
+  typed: string | undefined,
+): string | null | "bad" {
+  const text = (typed ?? "").trim();
+  if (item.mobileNumber === "none" || (item.mobileNumber === "optional" && text === ""))
+    return null;
+  return normaliseMobileNumber(text) ?? "bad";
 }

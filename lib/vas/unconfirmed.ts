@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { sales } from "@/lib/db/schema";
-import { vasRequestSchema } from "./sale-data";
+import { vasKind } from "@/lib/sales/kinds/vas";
 
 export interface UnconfirmedVasSale {
   id: string;
@@ -22,11 +22,13 @@ export async function unconfirmedVasSales(shiftId: string): Promise<UnconfirmedV
   const rows = await database
     .select()
     .from(sales)
-    .where(and(eq(sales.kind, "vas"), eq(sales.shiftId, shiftId), eq(sales.status, "unknown")))
+    .where(
+      and(eq(sales.kind, vasKind.kind), eq(sales.shiftId, shiftId), eq(sales.status, "unknown")),
+    )
     .orderBy(desc(sales.createdAt))
     .limit(20);
   return rows.flatMap((row) => {
-    const request = vasRequestSchema.safeParse(row.request);
+    const request = vasKind.request.safeParse(row.request);
     if (!request.success || row.resolvedAt) return [];
     return [
       {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, signIn } from "./support/auth";
+import { DEMO, signIn, submitSignIn } from "./support/auth";
 import { STATE } from "./support/env";
 
 test.describe("signed out", () => {
@@ -32,11 +32,34 @@ test.describe("signed out", () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test("a kiosk user cannot sign in on a counter till", async ({ page }) => {
+  test("a kiosk user cannot sign in on a counter till, and its right password answers as a wrong one", async ({
+    page,
+  }) => {
     await signIn(page, { ...DEMO.kiosk, till: "Till 1" });
-    await expect(page.locator("#sign-in-error")).toHaveText(
-      "This browser is enrolled as a different kind of till. Sign in on a counter till, or at the kiosk on a kiosk.",
-    );
+    await expect(page.locator("#sign-in-error")).toHaveText("Wrong user name or password.");
+    await expect(page).toHaveURL(/\/login/);
+    await signIn(page, { ...DEMO.kiosk, till: "Till 1" }, "not-the-kiosk-password");
+    await expect(page.locator("#sign-in-error")).toHaveText("Wrong user name or password.");
+  });
+
+  test("on a browser that is not a till, a cashier's or the kiosk's right password answers as a wrong one or an unknown user", async ({
+    page,
+  }) => {
+    const refusal =
+      "Wrong user name or password. On a browser that is not enrolled as a till only supervisors sign in.";
+    await page.goto("/login");
+    await expect(page.getByTestId("device-till")).toContainText("only supervisors sign in here");
+    for (const [who, password] of [
+      [DEMO.cashier2, DEMO.cashier2.password],
+      [DEMO.cashier2, "not-the-password-1"],
+      [DEMO.kiosk, DEMO.kiosk.password],
+      [DEMO.kiosk, "not-the-password-2"],
+      [{ username: "nobody-here", password: "" }, "not-the-password-3"],
+    ] as const) {
+      await submitSignIn(page, who, password);
+      await expect(page.locator("#sign-in-error")).toHaveText(refusal);
+      await expect(page).toHaveURL(/\/login/);
+    }
   });
 });
 

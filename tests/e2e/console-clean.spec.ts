@@ -47,7 +47,6 @@ const PAGES = {
     "/history",
     "/shift/x",
     "/shift/close",
-    "/bench",
   ],
   supervisor: [
     "/office",

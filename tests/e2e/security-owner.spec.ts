@@ -6,8 +6,9 @@ import { NOT_YOURS, OWNER_ACTIONS, OWNER_PAGES, type Caller, type Objects } from
 
 /**
  * The object rule, table-driven (security-table.ts): every page and action that takes an id,
- * as the object's owner, another cashier at the SAME till, a supervisor and a kiosk. The
- * owner is cashier2 at Till 1, next to the demo cashier: two drawers at one till.
+ * as the object's owner, another cashier at the SAME till, a cashier at another till, a
+ * supervisor and a kiosk. The owner is cashier2 at Till 1, next to the demo cashier: two
+ * drawers at one till; a stranger works at Till 3.
  */
 const DIST = process.env.NEXT_DIST_DIR ?? ".next";
 const action = (name: string) => {
@@ -33,6 +34,19 @@ test.beforeAll(async () => {
   who.set("owner", await signIn(E2E.appUrl, { ...DEMO.cashier2, till: "Till 1" }));
   who.set("other", await signIn(E2E.appUrl, DEMO.cashier));
   who.set("supervisor", await signIn(E2E.appUrl, DEMO.supervisor));
+  // The stranger is a cashier of the lane's own, made now: the demo trainee may be locked by
+  // auth.spec's five wrong passwords in the same lane.
+  const stranger = {
+    username: `stranger-${Date.now().toString(36)}`,
+    password: "stranger-demo-1",
+    till: "Till 3",
+  };
+  await ok(who.get("supervisor")!, "app/(office)/users/actions.ts#createUserAction", {
+    ...stranger,
+    displayName: "Sipho Stranger",
+    role: "cashier",
+  });
+  who.set("stranger", await signIn(E2E.appUrl, stranger));
   who.set("kiosk", await signIn(E2E.appUrl, DEMO.kiosk));
   const owner = who.get("owner")!;
   await ok(owner, "app/(till)/shift/actions.ts#openShiftAction", { openingFloat: "100" });
@@ -94,7 +108,7 @@ test("pages that take an id show the object to its owner (or a supervisor's own 
   who.set("owner", closer);
   const failures: string[] = [];
   for (const page of OWNER_PAGES) {
-    for (const caller of ["owner", "other", "supervisor", "kiosk"] as Caller[]) {
+    for (const caller of ["owner", "other", "stranger", "supervisor", "kiosk"] as Caller[]) {
       const res = await who.get(caller)!.fetch(page.path(objects));
       const body = res.status === 200 ? await res.text() : "";
       const shown = body.includes(page.marker);
@@ -113,7 +127,7 @@ test("actions that take an id act for the object's owner (or a supervisor) only"
   const failures: string[] = [];
   for (const row of OWNER_ACTIONS) {
     // The owner last, so that a refused caller's try comes before the owner's (cancel settles).
-    for (const caller of ["other", "supervisor", "kiosk", "owner"] as Caller[]) {
+    for (const caller of ["other", "stranger", "supervisor", "kiosk", "owner"] as Caller[]) {
       const r = await callAction(who.get(caller)!, action(row.action), row.input(objects));
       const refused = r.result?.ok === false && NOT_YOURS.includes(r.result.error ?? "");
       const allowed = row.allowed.includes(caller);

@@ -16,7 +16,6 @@ export const PAGES = {
     "/shift/close",
     "/shift/cash",
     "/display",
-    "/bench",
   ],
   supervisor: [
     "/office",

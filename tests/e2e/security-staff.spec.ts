@@ -15,7 +15,9 @@ test("a browser that is not enrolled serves the office only; an enrolled one sig
   page,
 }) => {
   await submitSignIn(page, DEMO.cashier2);
-  await expect(page.locator("#sign-in-error")).toContainText("not enrolled as a till");
+  await expect(page.locator("#sign-in-error")).toContainText(
+    "On a browser that is not enrolled as a till only supervisors sign in.",
+  );
   await expect(page).toHaveURL(/\/login/);
   await signIn(page, { ...DEMO.cashier2, till: "Till 3" });
   await expect(page).toHaveURL(/\/till/);

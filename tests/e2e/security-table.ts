@@ -147,6 +147,23 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
     roles: ["supervisor"],
     input: { saleId: SALE },
   },
+  "app/(office)/tills/[id]/settings/actions.ts#openDrawerAction": {
+    roles: ["supervisor"],
+    input: { tillId: "till-3", reason: "Change for the float" },
+  },
+  "lib/actions/print.ts#printSlipAction": {
+    roles: ["cashier"],
+    input: { saleId: SALE, reprint: false },
+  },
+  "lib/actions/print.ts#printReportAction": {
+    roles: ["cashier"],
+    input: { shiftId: "current", reprint: false },
+  },
+  "lib/actions/print.ts#recordPrintOutcomeAction": {
+    roles: ["cashier"],
+    input: { target: { saleId: SALE }, state: "paper_out" },
+  },
+  "lib/actions/print.ts#printerStatusAction": { roles: ["cashier"], input: {} },
   "app/(office)/tills/[id]/settings/actions.ts#saveTillSettingsAction": {
     roles: ["supervisor"],
     input: { tillId: "till-3", settings: { paperWidthMm: "80", autoPrint: true } },
@@ -204,6 +221,14 @@ export const ROUTES: Record<
   "app/api/auth/[...nextauth]/route.ts": {
     public: "next-auth's own sign-in, CSRF and sign-out endpoints: they serve signed-out visitors",
   },
+  "app/api/health/route.ts": {
+    public:
+      "health and readiness for load balancers and monitors: breaker state, counts and build id, nothing secret or personal",
+  },
+  "app/api/metrics/route.ts": {
+    public:
+      "Prometheus scrape: its own bearer token (KASSA_METRICS_TOKEN), else loopback sockets only; no staff session",
+  },
   "app/(office)/reconciliation/export/route.ts": {
     method: "GET",
     path: "/reconciliation/export",
@@ -235,10 +260,11 @@ export const REFUSED = {
 /**
  * The object rule (docs/architecture.md, "Who may see what"): every page and action that
  * takes an id, tried by the object's owner (a cashier), another cashier at the same till, a
- * supervisor and a kiosk. security-owner.spec.ts makes the objects and walks this table.
- * `allowed` lists who gets through; everyone else is refused and sees nothing of the object.
+ * cashier at another till, a supervisor and a kiosk. security-owner.spec.ts makes the objects
+ * and walks this table. `allowed` lists who gets through; everyone else is refused and sees
+ * nothing of the object.
  */
-export type Caller = "owner" | "other" | "supervisor" | "kiosk";
+export type Caller = "owner" | "other" | "stranger" | "supervisor" | "kiosk";
 export interface Objects {
   /** The owner's completed cash sale, its idempotency key, and the owner's waiting card sale. */
   cashSale: string;
@@ -256,12 +282,19 @@ export const OWNER_PAGES: {
   marker: string;
   allowed: Caller[];
 }[] = [
-  { name: "slip", path: (o) => `/slips/${o.cashSale}`, marker: 'id="slip"', allowed: ["owner"] },
+  // A colleague at the same till reprints the slip (always marked REPRINT, naming the owner);
+  // a cashier at another till never sees it.
+  {
+    name: "slip",
+    path: (o) => `/slips/${o.cashSale}`,
+    marker: 'id="slip"',
+    allowed: ["owner", "other"],
+  },
   {
     name: "slip reprint",
     path: (o) => `/slips/${o.cashSale}?reprint=1`,
     marker: 'id="slip"',
-    allowed: ["owner"],
+    allowed: ["owner", "other"],
   },
   {
     name: "kiosk sale as a slip",
@@ -341,6 +374,23 @@ export const OWNER_ACTIONS: {
     input: (o) => ({ saleId: o.kioskSale, final: false }),
     allowed: ["kiosk"],
   },
+  {
+    action: "lib/actions/print.ts#printSlipAction",
+    input: (o) => ({ saleId: o.cashSale, reprint: false }),
+    allowed: ["owner"],
+  },
+  {
+    action: "lib/actions/print.ts#recordPrintOutcomeAction",
+    input: (o) => ({ target: { saleId: o.cashSale }, state: "paper_out" }),
+    allowed: ["owner"],
+  },
+  // The closed shift was at Till 2 and these callers are at Till 1: a Z report prints only at
+  // its own till, for its own cashier (the pages' rows show it to that owner at Till 2).
+  {
+    action: "lib/actions/print.ts#printReportAction",
+    input: (o) => ({ shiftId: o.closedShift, reprint: true }),
+    allowed: [],
+  },
   // Last: the owner's cancel settles the card sale (a colleague's cancel must not).
   {
     action: "lib/actions/card-payment.ts#cancelCardPaymentAction",
@@ -353,6 +403,7 @@ export const OWNER_ACTIONS: {
 export const NOT_YOURS = [
   REFUSED.wrongRole,
   "This sale is not one of yours.",
+  "This shift is not one of yours.",
   "This card payment does not belong to this till.",
   "No such fines sale.",
 ];

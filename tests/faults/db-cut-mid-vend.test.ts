@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Session } from "../../bench/lib/kassa-client";
+import { tcpProxy } from "../../bench/lib/tcp-proxy";
 import {
   act,
   cashierWithShift,
@@ -33,47 +33,6 @@ const SPOOL = fresh(".data/faults-db-cut-spool");
 const VAS = "app/(till)/vas/actions.ts";
 const VAS_PURCHASE = "/v1/VAS/Purchase";
 
-/** A TCP proxy in front of PostgreSQL that the test can cut (every connection dropped, none accepted) and restore. */
-function cuttableProxy(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(target.port, target.host);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on("close", () => sockets.delete(s));
-          s.on("error", () => {
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => {
-        port = (server!.address() as net.AddressInfo).port;
-        resolve();
-      });
-    });
-  return {
-    get port() {
-      return port;
-    },
-    listen,
-    cut: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        sockets.clear();
-        if (!server) return resolve();
-        server.close(() => resolve());
-        server = null;
-      }),
-  };
-}
-
 async function waitFor(
   what: string,
   check: () => Promise<boolean>,
@@ -93,7 +52,7 @@ describe.skipIf(!PG_URL)("the database cut in the middle of a vend", () => {
   let stopSandbox: () => Promise<void>;
   let app: Instance;
   let till: Session;
-  const proxy = cuttableProxy({
+  const proxy = tcpProxy({
     host: new URL(PG_URL ?? "postgresql://127.0.0.1:5432").hostname,
     port: Number(new URL(PG_URL ?? "postgresql://x:5432").port || 5432),
   });

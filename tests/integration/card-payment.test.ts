@@ -31,9 +31,9 @@ const sandbox = {
 };
 
 let card: typeof import("@/lib/sales/card");
-let store: typeof import("@/lib/sales/card-store");
-let follow: typeof import("@/lib/sales/card-follow");
-let late: typeof import("@/lib/sales/card-late");
+let store: typeof import("@/lib/sales/card/store");
+let follow: typeof import("@/lib/sales/card/follow");
+let late: typeof import("@/lib/sales/card/late");
 let journal: typeof import("@/lib/sales/journal");
 let database: Awaited<ReturnType<(typeof import("@/lib/db"))["db"]>>;
 let schema: typeof import("@/lib/db/schema");
@@ -112,9 +112,9 @@ const auditCount = async (kind: string, subject: string) =>
 
 beforeAll(async () => {
   card = await import("@/lib/sales/card");
-  store = await import("@/lib/sales/card-store");
-  follow = await import("@/lib/sales/card-follow");
-  late = await import("@/lib/sales/card-late");
+  store = await import("@/lib/sales/card/store");
+  follow = await import("@/lib/sales/card/follow");
+  late = await import("@/lib/sales/card/late");
   journal = await import("@/lib/sales/journal");
   schema = await import("@/lib/db/schema");
   database = await (await import("@/lib/db")).db();
@@ -155,22 +155,24 @@ describe("card payment at the counter", () => {
   it("waits through NO_ATTEMPT and PENDING, then sends the sale once on PAID", async () => {
     const sale = await cardSale(cashier);
     await card.startCardPayment(sale.id, cashier);
-    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({
+    expect(await card.checkCardPayment(sale.id, cashier, "poll")).toMatchObject({
       state: "waiting",
       paymentStatus: null,
     });
     await control(`/orders/${sale.id}/script`, { statuses: ["PENDING", "PAID"] });
-    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({
+    expect(await card.checkCardPayment(sale.id, cashier, "poll")).toMatchObject({
       state: "waiting",
       paymentStatus: "PENDING",
     });
     expect(fulfil.result).not.toHaveBeenCalled();
-    expect(await card.checkCardPayment(sale.id, cashier, null)).toEqual({
+    expect(await card.checkCardPayment(sale.id, cashier, "poll")).toEqual({
       state: "settled",
       sale: { id: sale.id, kind: "vas", status: "completed" },
     });
     // A late poll after the sale went through changes nothing and calls nobody.
-    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({ state: "settled" });
+    expect(await card.checkCardPayment(sale.id, cashier, "poll")).toMatchObject({
+      state: "settled",
+    });
     expect(fulfil.result).toHaveBeenCalledTimes(1);
     expect(await saleNow(sale.id)).toMatchObject({
       status: "completed",
@@ -187,7 +189,7 @@ describe("card payment at the counter", () => {
     const sale = await cardSale(cashier);
     await card.startCardPayment(sale.id, cashier);
     await sandbox.orderAction(sale.id, "decline");
-    const view = await card.checkCardPayment(sale.id, cashier, null);
+    const view = await card.checkCardPayment(sale.id, cashier, "poll");
     expect(view).toEqual({
       state: "not_paid",
       reason: "The card payment was declined. Nothing was sold.",
@@ -205,7 +207,7 @@ describe("card payment at the counter", () => {
     await card.startCardPayment(sale.id, cashier);
     await sandbox.orderAction(sale.id, "open");
     await sandbox.orderAction(sale.id, "cancel");
-    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({
+    expect(await card.checkCardPayment(sale.id, cashier, "poll")).toMatchObject({
       state: "not_paid",
       reason: expect.stringMatching(/cancelled/),
     });
@@ -236,12 +238,12 @@ describe("card payment at the counter", () => {
     const sale = await cardSale(cashier);
     await card.startCardPayment(sale.id, cashier);
     await control(`/orders/${sale.id}/script`, { statuses: ["VERIFICATION_ERROR"] });
-    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({
+    expect(await card.checkCardPayment(sale.id, cashier, "poll")).toMatchObject({
       state: "unverified",
       reason: expect.stringMatching(/could not be verified/),
     });
     await sandbox.orderAction(sale.id, "pay");
-    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({
+    expect(await card.checkCardPayment(sale.id, cashier, "poll")).toMatchObject({
       state: "unverified",
     });
     expect(await card.peekCardPayment(sale.id, { role: "supervisor" })).toMatchObject({
@@ -265,7 +267,7 @@ describe("card payment at the counter", () => {
       .update(schema.cardOrders)
       .set({ createdAt: new Date(Date.now() - 4 * 60_000) })
       .where(eq(schema.cardOrders.saleId, sale.id));
-    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({
+    expect(await card.checkCardPayment(sale.id, cashier, "poll")).toMatchObject({
       state: "unverified",
       reason: expect.stringMatching(/still in progress/),
     });
@@ -288,7 +290,7 @@ describe("card payment at the counter", () => {
     const sale = await cardSale(cashier);
     await card.startCardPayment(sale.id, cashier);
     await sandbox.orderAction(sale.id, "pay");
-    const view = await card.checkCardPayment(sale.id, cashier, null);
+    const view = await card.checkCardPayment(sale.id, cashier, "poll");
     expect(view).toMatchObject({
       state: "settled",
       sale: { status: "failed", message: expect.stringMatching(/not available.*refund/) },
@@ -300,7 +302,7 @@ describe("card payment at the counter", () => {
     const sale = await cardSale(cashier);
     await card.startCardPayment(sale.id, cashier);
     await journal.claimAttempt(sale.id, "first");
-    const { settleUnsent } = await import("@/lib/sales/card-store");
+    const { settleUnsent } = await import("@/lib/sales/card/store");
     expect(
       await settleUnsent(sale.id, "unknown", { kind: "card_unverified", message: "x" }),
     ).toBeUndefined();
@@ -377,7 +379,7 @@ describe("following a card order after the till stopped waiting", () => {
   it("a till still on the sale: the follower's PAID sends it as usual", async () => {
     const sale = await cardSale(cashier);
     await card.startCardPayment(sale.id, cashier);
-    await card.checkCardPayment(sale.id, cashier, null); // the till is polling
+    await card.checkCardPayment(sale.id, cashier, "poll"); // the till is polling
     await sandbox.orderAction(sale.id, "pay");
     const order = await orderNow(sale.id);
     await follow.followOrder(order, new Date());
@@ -424,7 +426,7 @@ describe("following a card order after the till stopped waiting", () => {
     const sale = await cardSale(cashier);
     await card.startCardPayment(sale.id, cashier);
     await control(`/orders/${sale.id}/script`, { statuses: ["PAID_WRONG_AMOUNT"] });
-    expect(await card.checkCardPayment(sale.id, cashier, null)).toMatchObject({
+    expect(await card.checkCardPayment(sale.id, cashier, "poll")).toMatchObject({
       state: "unverified",
       reason: expect.stringMatching(/does not match this sale's amount/),
     });

@@ -93,7 +93,7 @@ function electricity(
   over: { meterNumber?: string; amountCents?: number; sellAgain?: boolean } = {},
 ) {
   const meterNumber = over.meterNumber ?? "01100000007";
-  return counter.sellAtCounter(staff, {
+  return counter.sell(staff, {
     idempotencyKey: key,
     sellAgain: over.sellAgain,
     kind: "electricity",

@@ -132,6 +132,28 @@ describe("the client in each dialect of the spec", () => {
     expect((await sandbox.transactions()).length).toBe(before + 3);
   });
 
+  it("[vas.products] in the spec's minimal shape, airtime and data named in the reference ask for a mobile number; others may take one", async () => {
+    await sandbox.dialects("*", ["minimal-vas"]);
+    const products = await listProducts();
+    expect(products.find((p) => p.id === "VOD-AIR-10")).toMatchObject({
+      category: "airtime",
+      mobileNumber: "required",
+    });
+    expect(products.find((p) => p.id === "VOD-DATA-1GB")).toMatchObject({
+      category: "data",
+      mobileNumber: "required",
+    });
+    // Nothing says whether a voucher goes to a phone: the cashier may give a number.
+    expect(products.find((p) => p.id === "GOOGLEPLAY-100")).toMatchObject({
+      category: "voucher",
+      mobileNumber: "optional",
+    });
+    // With the full catalogue the category says it.
+    await sandbox.clearDialects();
+    const full = await listProducts();
+    expect(full.find((p) => p.id === "GOOGLEPLAY-100")).toMatchObject({ mobileNumber: "none" });
+  });
+
   it("[vas.purchase] decodes the spec's minimal VAS shapes and completes a voucher on its pin", async () => {
     await sandbox.dialects("*", ["minimal-vas"]);
     const products = await listProducts();

@@ -23,7 +23,7 @@ describe("value-added services against the sandbox", () => {
       amountCents: 1000,
       minCents: null,
       maxCents: null,
-      needsMobileNumber: true,
+      mobileNumber: "required",
     });
     const open = products.find((p) => p.id === "MTN-AIR-OPEN");
     expect(open).toMatchObject({

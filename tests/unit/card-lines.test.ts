@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planOrder } from "@/lib/sales/card-lines";
+import { planOrder } from "@/lib/sales/card/lines";
 
 describe("planOrder", () => {
   it("makes one electricity line with the VAT included at 15%", () => {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { KIOSK_CARD_AWAY_MS } from "@/lib/auth/session-rules";
 import {
+  CARD_TIME_LIMIT_MS,
   decideCardOutcome,
   remainingMs,
   type CardSituation,
   type StatusCheck,
-} from "@/lib/sales/card-outcome";
+} from "@/lib/sales/card/outcome";
 import type { PaymentStatus } from "@/lib/upstream/reconciliation";
 
 const open: CardSituation = {
@@ -147,5 +149,11 @@ describe("remainingMs", () => {
     const created = new Date("2026-03-01T10:00:00Z");
     expect(remainingMs(created, new Date("2026-03-01T10:01:00Z"), 180_000)).toBe(120_000);
     expect(remainingMs(created, new Date("2026-03-01T10:04:00Z"), 180_000)).toBe(0);
+  });
+});
+
+describe("the kiosk's card away time", () => {
+  it("keeps a kiosk signed in exactly as long as a card payment may take", () => {
+    expect(KIOSK_CARD_AWAY_MS).toBe(CARD_TIME_LIMIT_MS);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { businessDayOver, nextCheckAt, tillPresent } from "@/lib/sales/card-schedule";
+import { businessDayOver, nextCheckAt, tillPresent } from "@/lib/sales/card/schedule";
 
 const MINUTE = 60_000;
 const opened = new Date("2026-05-04T08:00:00Z"); // 10:00 in Johannesburg

@@ -1,4 +1,6 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { backupFolder } from "@/lib/backup/files";
 import {
   ConfigError,
   DEV_AUTH_SECRET,
@@ -132,6 +134,19 @@ describe("configuration", () => {
     expect(looksLikeTestHost("api-staging.example.com")).toBe(true);
     expect(looksLikeTestHost("api.example.com")).toBe(false);
     expect(looksLikeTestHost("contest.example.com")).toBe(false);
+  });
+
+  it("keeps 14 daily backups beside the data folder unless told otherwise", () => {
+    const env = parseEnv({});
+    expect(env.backupKeep).toBe(14);
+    expect(backupFolder(env)).toBe(path.resolve(".data/backups"));
+    const own = parseEnv({ KASSA_BACKUP_DIR: "/mnt/share/kassa", KASSA_BACKUP_KEEP: "0" });
+    expect([backupFolder(own), own.backupKeep]).toEqual(["/mnt/share/kassa", 0]);
+    expect(backupFolder(parseEnv({ KASSA_DATA_DIR: "/srv/shop/journal" }))).toBe(
+      "/srv/shop/backups",
+    );
+    expect(() => parseEnv({ KASSA_BACKUP_KEEP: "-1" })).toThrow(/KASSA_BACKUP_KEEP/);
+    expect(() => parseEnv({ KASSA_BACKUP_KEEP: "a week" })).toThrow(/KASSA_BACKUP_KEEP/);
   });
 
   it("treats empty variables as unset", () => {

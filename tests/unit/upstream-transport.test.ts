@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { log } from "@/lib/log";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { assertSafeTarget } from "@/lib/upstream/http";
 import { checkBalance } from "@/lib/upstream/merchant";
@@ -186,7 +187,8 @@ describe("upstream transport", () => {
   });
 
   it("never writes the key in an error or a log line, even when the upstream echoes it", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    // What is handed to the logger, before its redaction: the key must never get that far.
+    const warn = vi.spyOn(log(), "warn").mockImplementation(() => undefined);
     reply = (_req, _body, res) =>
       json(res, 400, {
         success: false,
@@ -202,7 +204,7 @@ describe("upstream transport", () => {
       e.cashierMessage,
       JSON.stringify(e),
       e.stack ?? "",
-      ...warn.mock.calls.flat().map(String),
+      ...warn.mock.calls.flat().map((arg) => (typeof arg === "string" ? arg : JSON.stringify(arg))),
     ].join("\n");
     expect(everything).not.toContain(KEY);
     expect(warn).toHaveBeenCalled();

@@ -29,7 +29,7 @@ function product(
     minCents: range?.[0] ?? null,
     maxCents: range?.[1] ?? null,
     reference: [provider.toUpperCase(), id],
-    needsMobileNumber: category === "airtime" || category === "data",
+    mobileNumber: category === "airtime" || category === "data" ? "required" : "none",
   };
 }
 

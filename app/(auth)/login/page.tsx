@@ -20,9 +20,11 @@ export default async function LoginPage() {
         <UpstreamBadge />
       </div>
       <p data-testid="device-till" className="rounded bg-slate-100 px-3 py-2">
-        {device
-          ? `This browser is ${device.till.name}.`
-          : "This browser is not enrolled as a till: only a supervisor can sign in here (the office). A supervisor enrols it under Tills."}
+        {!device
+          ? "This browser is not enrolled as a till: only supervisors sign in here (the office). A supervisor enrols it under Tills."
+          : device.till.kind === "kiosk"
+            ? `This browser is ${device.till.name}: the kiosk and supervisors sign in here.`
+            : `This browser is ${device.till.name}: cashiers and supervisors sign in here.`}
       </p>
       <LoginForm />
     </main>

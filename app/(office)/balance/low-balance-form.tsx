@@ -1,36 +1,40 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { schemaResolver } from "@/components/forms/schema-resolver";
 import { setLowBalanceAction } from "./actions";
+import type { LowBalanceInput } from "./schema";
+
+const resolver = schemaResolver<LowBalanceInput>(() =>
+  import("./schema").then((m) => m.lowBalanceSchema),
+);
 
 /** The supervisor sets the balance below which cashiers and supervisors are warned. */
 export function LowBalanceForm({ current }: { current: string }) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitSuccessful },
+  } = useForm<LowBalanceInput>({ resolver, defaultValues: { threshold: current } });
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const threshold = String(new FormData(event.currentTarget).get("threshold") ?? "");
-    const result = await setLowBalanceAction({ threshold });
-    if (!result.ok) {
-      setSaved(null);
-      setError(result.fieldErrors?.threshold ?? result.error);
-      return;
-    }
-    setError(null);
-    setSaved("Saved.");
+  async function submit(input: LowBalanceInput) {
+    const result = await setLowBalanceAction(input);
+    // An error set here also tells react-hook-form the submit did not succeed ("Saved.").
+    if (!result.ok)
+      return setError("threshold", { message: result.fieldErrors?.threshold ?? result.error });
     router.refresh();
   }
 
+  const error = errors.threshold?.message;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
+    <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-wrap items-end gap-3">
       <label className="flex flex-col gap-1">
         <span className="font-medium">Warn when the balance is below (R)</span>
         <input
-          name="threshold"
-          defaultValue={current}
+          {...register("threshold")}
           inputMode="decimal"
           aria-invalid={error ? true : undefined}
           aria-describedby="threshold-error"
@@ -44,7 +48,7 @@ export function LowBalanceForm({ current }: { current: string }) {
         {error}
       </p>
       <p role="status" className="text-brand">
-        {saved}
+        {isSubmitSuccessful && !error ? "Saved." : null}
       </p>
     </form>
   );

@@ -21,3 +21,5 @@ export const receiptsPeriodSchema = z.object({ from: ymd, to: ymd }).refine((p) 
   message: "The period must end on or after its first day.",
   path: ["to"],
 });
+
+export type LowBalanceInput = z.infer<typeof lowBalanceSchema>;

@@ -1,38 +1,47 @@
 "use client";
 
 import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { schemaResolver } from "@/components/forms/schema-resolver";
 import { checkOrderStatusAction } from "./actions";
+import type { CheckOrderInput } from "./schema";
+
+const resolver = schemaResolver<CheckOrderInput>(() =>
+  import("./schema").then((m) => m.checkOrderSchema),
+);
 
 /** Check any order's payment status by its id, e.g. one a customer asks about. */
 export function CheckAnyOrder() {
   const [answer, setAnswer] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CheckOrderInput>({ resolver, defaultValues: { orderId: "" } });
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const orderId = String(new FormData(event.currentTarget).get("orderId") ?? "");
-    const result = await checkOrderStatusAction({ orderId });
-    if (!result.ok) {
-      setAnswer(null);
-      return setError(result.fieldErrors?.orderId ?? result.error);
-    }
-    setError(null);
+  async function submit(input: CheckOrderInput) {
+    setAnswer(null);
+    const result = await checkOrderStatusAction(input);
+    if (!result.ok)
+      return setError("orderId", { message: result.fieldErrors?.orderId ?? result.error });
     const s = result.data;
     setAnswer(
       `${s.orderId}: ${s.paymentStatus}${s.verificationErrors.length ? ` — ${s.verificationErrors.join("; ")}` : ""}`,
     );
   }
 
+  const error = errors.orderId?.message;
   return (
     <form
-      onSubmit={submit}
+      onSubmit={handleSubmit(submit)}
       noValidate
       className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow"
     >
       <label className="flex flex-col gap-1">
         <span className="font-medium">Order id</span>
         <input
-          name="orderId"
+          {...register("orderId")}
           aria-invalid={error ? true : undefined}
           aria-describedby="orderId-error"
           className="w-full max-w-96 rounded border border-slate-400 px-3 py-2 font-mono sm:w-96"

@@ -4,12 +4,15 @@ import { isUpstreamError } from "@/lib/upstream";
 import { loadReconciliation, type Reconciliation } from "@/lib/office/reconciliation";
 import {
   keptLedgerDays,
+  ledgerFailureOf,
   ledgerOfDay,
   saYesterday,
+  type LedgerFailure,
   type LedgerSource,
 } from "@/lib/office/ledger-store";
 import { isSaDay } from "@/lib/reports/day";
-import { labelOf, SALE_KIND_LABELS, SALE_STATUS_LABELS } from "@/lib/sales/labels";
+import { KIND_LABELS } from "@/lib/sales/kinds/meta";
+import { labelOf, SALE_STATUS_LABELS } from "@/lib/sales/labels";
 import { reconciliationDaySchema } from "./schema";
 import { MATCH_LABELS, type MatchKind } from "@/lib/reports/reconcile";
 import { formatRand } from "@/lib/money";
@@ -32,18 +35,39 @@ const ORDER: MatchKind[] = [
   "matched",
 ];
 
-type Loaded = { r: Reconciliation; source: LedgerSource };
+type Loaded = { r: Reconciliation; source: LedgerSource; failure?: LedgerFailure };
 
-async function load(day: string): Promise<Loaded | string> {
+async function load(day: string): Promise<Loaded | LedgerFailure> {
   try {
     const found = await ledgerOfDay(day);
     if (!found)
-      return `no ledger was kept for ${day}. Kassa keeps each day's ledger from the day after it; days before Kassa ran here cannot be shown.`;
-    return { r: await loadReconciliation(found.ledger), source: found.source };
+      return {
+        message: `no ledger was kept for ${day}. Kassa keeps each day's ledger from the day after it; days before Kassa ran here cannot be shown.`,
+      };
+    return {
+      r: await loadReconciliation(found.ledger),
+      source: found.source,
+      ...(found.failure ? { failure: found.failure } : {}),
+    };
   } catch (error) {
-    if (isUpstreamError(error)) return error.cashierMessage;
+    if (isUpstreamError(error)) return ledgerFailureOf(error);
     throw error;
   }
+}
+
+/** The core service's answer as it came, for a supervisor to pass on to its support. */
+function RawAnswer({ raw }: { raw: NonNullable<LedgerFailure["raw"]> }) {
+  return (
+    <details className="rounded bg-slate-100 p-3">
+      <summary className="cursor-pointer font-medium">
+        The core service&apos;s answer as received (HTTP {raw.status}
+        {raw.truncated ? ", cut short" : ""})
+      </summary>
+      <pre data-testid="ledger-raw" className="mt-2 text-sm break-all whitespace-pre-wrap">
+        {raw.body}
+      </pre>
+    </details>
+  );
 }
 
 function DayPicker({ day, yesterday, kept }: { day: string; yesterday: string; kept: string[] }) {
@@ -85,24 +109,34 @@ export default async function ReconciliationPage({
   const asked = reconciliationDaySchema.parse(await searchParams).day;
   const day = asked && isSaDay(asked) && asked <= yesterday ? asked : yesterday;
   const [loaded, kept] = await Promise.all([load(day), keptLedgerDays()]);
-  if (typeof loaded === "string") {
+  if (!("r" in loaded)) {
     return (
       <div className="flex flex-col gap-4">
         <h1 className="text-2xl font-semibold">Reconciliation for {day}</h1>
         <DayPicker day={day} yesterday={yesterday} kept={kept} />
-        <p role="alert" className="rounded bg-red-100 p-3 text-danger">
-          The ledger cannot be shown: {loaded}
+        <p role="alert" data-testid="ledger-error" className="rounded bg-red-100 p-3 text-danger">
+          The ledger cannot be shown: {loaded.message}
         </p>
+        {loaded.raw && <RawAnswer raw={loaded.raw} />}
         <CheckAnyOrder />
       </div>
     );
   }
-  const { r, source } = loaded;
+  const { r, source, failure } = loaded;
   const rows = [...r.rows].sort((a, b) => ORDER.indexOf(a.match) - ORDER.indexOf(b.match));
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">Reconciliation for {r.businessDate}</h1>
       <DayPicker day={day} yesterday={yesterday} kept={kept} />
+      {failure && (
+        <>
+          <p role="alert" data-testid="ledger-error" className="rounded bg-red-100 p-3 text-danger">
+            The core service&apos;s ledger could not be used just now: {failure.message} Shown below
+            is the copy Kassa kept.
+          </p>
+          {failure.raw && <RawAnswer raw={failure.raw} />}
+        </>
+      )}
       <p className="text-slate-600" data-testid="ledger-source">
         {source.from === "kept"
           ? `Ledger as kept by Kassa on ${formatSaDateTime(source.fetchedAt)}. `
@@ -138,7 +172,7 @@ export default async function ReconciliationPage({
       <p>
         Ledger total {formatRand(r.summary.ledgerTotalCents)}; Kassa&apos;s paid card orders{" "}
         {formatRand(r.summary.kassaPaidTotalCents)}.{" "}
-        <a href={`/reconciliation/export?day=${r.businessDate}`} className="underline" download>
+        <a href={`/reconciliation/export?day=${day}`} className="underline" download>
           Export CSV
         </a>
       </p>
@@ -193,7 +227,7 @@ export default async function ReconciliationPage({
               <td data-label="Order" className="font-mono text-sm break-all">
                 {row.orderId}
               </td>
-              <td data-label="Kind">{row.kind ? labelOf(SALE_KIND_LABELS, row.kind) : "—"}</td>
+              <td data-label="Kind">{row.kind ? labelOf(KIND_LABELS, row.kind) : "—"}</td>
               <td data-label="Ledger" className="text-right font-mono">
                 {row.ledgerCents === null ? "—" : formatRand(row.ledgerCents)}
               </td>

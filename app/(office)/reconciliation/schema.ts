@@ -13,3 +13,5 @@ export const reconciliationDaySchema = z.object({
     .optional()
     .catch(undefined),
 });
+
+export type CheckOrderInput = z.infer<typeof checkOrderSchema>;

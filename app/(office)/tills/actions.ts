@@ -2,7 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { cookies } from "next/headers";
-import { ActionError, staffAction } from "@/lib/auth/action";
+import { staffAction } from "@/lib/auth/action";
+import { ActionError } from "@/lib/errors";
 import { actorOf } from "@/lib/auth/actor";
 import { audit } from "@/lib/audit";
 import { env } from "@/lib/env";

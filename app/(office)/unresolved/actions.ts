@@ -6,7 +6,7 @@ import { actorOf } from "@/lib/auth/actor";
 import { resolveSale, retryUnknownSale } from "@/lib/office/resolve";
 import { checkOrderStatusFor } from "@/lib/office/order-status";
 import { recheckUnknownFinesSale } from "@/lib/fines/resolve";
-import { deliverPaidSale, refundPaidSaleOutside } from "@/lib/sales/card-late";
+import { deliverPaidSale, refundPaidSaleOutside } from "@/lib/sales/card";
 import { resolveSaleSchema, saleRefSchema } from "./schema";
 import { refundOutsideSchema } from "./refund-schema";
 

@@ -4,9 +4,10 @@ import { listUnresolved } from "@/lib/office/unresolved";
 import { formatRand } from "@/lib/money";
 import { formatSaDateTime } from "@/lib/reports/day";
 import { ResolvePanel } from "./resolve-panel";
-import { paidNotDelivered } from "@/lib/sales/card-store";
+import { paidNotDelivered } from "@/lib/sales/card";
 import { PaidNotDeliveredPanel } from "./paid-not-delivered";
-import { labelOf, PAYMENT_METHOD_LABELS, SALE_KIND_LABELS } from "@/lib/sales/labels";
+import { KIND_LABELS } from "@/lib/sales/kinds/meta";
+import { labelOf, PAYMENT_METHOD_LABELS } from "@/lib/sales/labels";
 
 export const metadata: Metadata = { title: "Unresolved sales" };
 export const dynamic = "force-dynamic";
@@ -64,7 +65,7 @@ export default async function UnresolvedPage() {
           >
             <p className="font-semibold">
               {item.why === "unknown" ? "Not confirmed" : "Paid by card, not delivered — refund"} ·{" "}
-              {labelOf(SALE_KIND_LABELS, item.kind)} · {formatRand(item.amountCents)} ·{" "}
+              {labelOf(KIND_LABELS, item.kind)} · {formatRand(item.amountCents)} ·{" "}
               {labelOf(PAYMENT_METHOD_LABELS, item.method)}
             </p>
             <p className="text-slate-700">

@@ -2,12 +2,19 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { schemaResolver } from "@/components/forms/schema-resolver";
 import {
   checkSalePaymentAction,
   recheckFinesAction,
   resolveSaleAction,
   retrySaleAction,
 } from "./actions";
+import type { ResolveSaleInput } from "./schema";
+
+const resolver = schemaResolver<ResolveSaleInput>(() =>
+  import("./schema").then((m) => m.resolveSaleSchema),
+);
 
 interface Item {
   saleId: string;
@@ -22,8 +29,13 @@ export function ResolvePanel({ item }: { item: Item }) {
   const router = useRouter();
   const id = useId();
   const [note, setNote] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // The outcome starts unchosen (the select's empty option): the schema asks for one.
+  const form = useForm<ResolveSaleInput>({
+    resolver,
+    defaultValues: { saleId: item.saleId, reason: "" },
+  });
+  const { errors } = form.formState;
 
   async function run(task: () => Promise<string>) {
     setBusy(true);
@@ -52,26 +64,20 @@ export function ResolvePanel({ item }: { item: Item }) {
       return r.ok ? r.data.message : r.error;
     });
 
-  async function resolve(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const input = {
-      saleId: item.saleId,
-      outcome: String(form.get("outcome") ?? ""),
-      reason: String(form.get("reason") ?? ""),
-    };
+  const resolve = form.handleSubmit(async (input) => {
     setBusy(true);
     const r = await resolveSaleAction(input);
     setBusy(false);
     if (!r.ok) {
-      setErrors(r.fieldErrors ?? {});
-      setNote(r.error);
-      return;
+      for (const field of ["outcome", "reason"] as const) {
+        const message = r.fieldErrors?.[field];
+        if (message) form.setError(field, { message });
+      }
+      return setNote(r.error);
     }
-    setErrors({});
     setNote(`Resolved as ${r.data.status}.`);
     router.refresh();
-  }
+  });
 
   return (
     <div className="mt-2 flex flex-col gap-2">
@@ -111,7 +117,7 @@ export function ResolvePanel({ item }: { item: Item }) {
         <label className="flex flex-col gap-1">
           <span className="text-sm font-medium">Outcome</span>
           <select
-            name="outcome"
+            {...form.register("outcome")}
             defaultValue=""
             aria-invalid={errors.outcome ? true : undefined}
             aria-describedby={`${id}-msg`}
@@ -131,7 +137,7 @@ export function ResolvePanel({ item }: { item: Item }) {
         <label className="flex flex-1 flex-col gap-1">
           <span className="text-sm font-medium">Reason</span>
           <input
-            name="reason"
+            {...form.register("reason")}
             aria-invalid={errors.reason ? true : undefined}
             aria-describedby={`${id}-msg`}
             className="rounded border border-slate-400 px-2 py-1"
@@ -142,7 +148,7 @@ export function ResolvePanel({ item }: { item: Item }) {
         </button>
       </form>
       <p id={`${id}-msg`} role="status" aria-live="polite" className="min-h-6 text-slate-800">
-        {[note, errors.reason, errors.outcome].filter(Boolean).join(" ")}
+        {[note, errors.reason?.message, errors.outcome?.message].filter(Boolean).join(" ")}
       </p>
     </div>
   );

@@ -14,3 +14,5 @@ export const resolveSaleSchema = z.object({
     .min(10, "Write the reason (at least 10 characters).")
     .max(500, "Keep the reason under 500 characters."),
 });
+
+export type ResolveSaleInput = z.infer<typeof resolveSaleSchema>;

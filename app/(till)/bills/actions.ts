@@ -1,10 +1,11 @@
 "use server";
 
-import { staffAction, ActionError } from "@/lib/auth/action";
+import { staffAction } from "@/lib/auth/action";
+import { ActionError } from "@/lib/errors";
 import { limitOrRefuse } from "@/lib/security/rate-limit";
 import { actorOf } from "@/lib/auth/actor";
 import { confirmAccount, type UpstreamError } from "@/lib/upstream";
-import { sellAtCounter } from "@/lib/sales/counter-sale";
+import { sell } from "@/lib/sales/counter-sale";
 import type { BillRequest } from "@/lib/sales/kinds/bill";
 import { checkBillAmount } from "@/lib/bills/amount-rules";
 import { confirmAccountSchema, payBillSchema, type AccountView } from "./schema";
@@ -33,14 +34,14 @@ export const confirmAccountAction = staffAction(
   accountField,
 );
 
-/** Pay: the key decides (see sellAtCounter); a new key confirms the account again before recording. */
+/** Pay: the key decides (see sell); a new key confirms the account again before recording. */
 export const payBillAction = staffAction(
   ["cashier"],
   payBillSchema,
   async (input, staff) => {
     const amount = checkBillAmount(input.amount);
     if (!amount.ok) throw new ActionError(amount.message, "amount");
-    return sellAtCounter(staff, {
+    return sell(staff, {
       idempotencyKey: input.idempotencyKey,
       sellAgain: input.sellAgain,
       kind: "bill",

@@ -1,6 +1,6 @@
 "use client";
 
-import { MunicipalSaleForm, type MunicipalKind } from "@/components/sale/municipal-sale-form";
+import { MunicipalSaleForm, type MunicipalFormConfig } from "@/components/sale/municipal-sale-form";
 import { QUICK_AMOUNTS_CENTS } from "@/lib/electricity/amount-rules";
 import {
   BILL_MUNICIPALITY_COOKIE,
@@ -14,7 +14,7 @@ import { AccountDetails } from "./account-details";
 import { schemaResolver } from "@/components/forms/schema-resolver";
 import type { AccountView } from "./schema";
 
-const BILL: MunicipalKind<AccountView> = {
+const BILL: MunicipalFormConfig<AccountView> = {
   form: "bill",
   heading: "Municipal account",
   field: "accountNumber",

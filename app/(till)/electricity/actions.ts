@@ -1,13 +1,14 @@
 "use server";
 
-import { staffAction, ActionError } from "@/lib/auth/action";
+import { staffAction } from "@/lib/auth/action";
+import { ActionError } from "@/lib/errors";
 import { limitOrRefuse } from "@/lib/security/rate-limit";
 import { actorOf } from "@/lib/auth/actor";
 import { meterHints } from "@/lib/electricity/confirm-notices";
 import { confirmMeter, type MeterCustomer, type UpstreamError } from "@/lib/upstream";
 import { parseRandInput } from "@/lib/money";
 import { checkAmount } from "@/lib/electricity/amount-rules";
-import { sellAtCounter } from "@/lib/sales/counter-sale";
+import { sell } from "@/lib/sales/counter-sale";
 import type { ElectricityRequest } from "@/lib/sales/kinds/electricity";
 import { recentlyConfirmed, rememberConfirmed } from "@/lib/electricity/confirm-cache";
 import {
@@ -60,7 +61,7 @@ export const purchaseElectricityAction = staffAction(
     const amountCents = parseRandInput(input.amount);
     if (amountCents === null)
       throw new ActionError("Enter an amount in rand, for example 100 or 100.50.", "amount");
-    return sellAtCounter(staff, {
+    return sell(staff, {
       idempotencyKey: input.idempotencyKey,
       sellAgain: input.sellAgain,
       kind: "electricity",

@@ -1,6 +1,6 @@
 "use client";
 
-import { MunicipalSaleForm, type MunicipalKind } from "@/components/sale/municipal-sale-form";
+import { MunicipalSaleForm, type MunicipalFormConfig } from "@/components/sale/municipal-sale-form";
 import { checkAmount, quickAmountsFor } from "@/lib/electricity/amount-rules";
 import {
   MUNICIPALITY_COOKIE,
@@ -14,7 +14,7 @@ import { ConfirmNoticesPanel } from "@/components/electricity/confirm-notices";
 import { schemaResolver } from "@/components/forms/schema-resolver";
 import type { MeterView } from "./schema";
 
-const ELECTRICITY: MunicipalKind<MeterView> = {
+const ELECTRICITY: MunicipalFormConfig<MeterView> = {
   form: "electricity",
   heading: "Prepaid electricity",
   field: "meterNumber",

@@ -1,7 +1,8 @@
 "use server";
 
 import { actorOf } from "@/lib/auth/actor";
-import { ActionError, staffAction } from "@/lib/auth/action";
+import { staffAction } from "@/lib/auth/action";
+import { ActionError } from "@/lib/errors";
 import { findSale } from "@/lib/sales/journal";
 import { mayUseSale } from "@/lib/security/ownership";
 import { limitOrRefuse } from "@/lib/security/rate-limit";

@@ -2,18 +2,22 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageRole } from "@/lib/auth/staff";
 import { currentShift } from "@/lib/shifts/current";
-import { shiftSalesOf, tillSalesMatching, TILL_HISTORY_DAYS } from "@/lib/sales/history";
+import { shiftSalesOf, tillSalesMatching } from "@/lib/sales/history";
+import { TILL_REPRINT_DAYS } from "@/lib/security/ownership";
 import { formatSaDateTime } from "@/lib/reports/day";
 import { saleViewOf } from "@/lib/sales/counter-sale";
 import { saTime } from "@/lib/sa-time";
 import { RetryButton } from "./retry-button";
 import { SalesTable } from "./sales-table";
 import { CheckPayment } from "@/components/card/check-payment";
-import { awaitsCardCheck } from "@/lib/sales/card-outcome";
+import { awaitsCardCheck } from "@/lib/sales/card";
 
 export const metadata: Metadata = { title: "History" };
 
-/** The cashier's own sales of this shift: status, search by meter or account, reprint, resolve unknown. */
+/**
+ * The cashier's own sales of this shift: status, search by meter or account, reprint, resolve
+ * unknown; a search also finds the till's earlier sales, a colleague's too, to reprint.
+ */
 export default async function HistoryPage({
   searchParams,
 }: {
@@ -82,15 +86,16 @@ export default async function HistoryPage({
       {q && (
         <section aria-labelledby="earlier" className="flex flex-col gap-2">
           <h2 id="earlier" className="text-xl font-semibold">
-            Your earlier sales at {staff.till.name} (last {TILL_HISTORY_DAYS} days)
+            Earlier sales at {staff.till.name} (last {TILL_REPRINT_DAYS} days)
           </h2>
           {earlier.length === 0 ? (
-            <p>None of your earlier sales at this till matches {q}.</p>
+            <p>No earlier sale at this till matches {q}.</p>
           ) : (
             <SalesTable
               label="Earlier sales at this till"
               sales={earlier}
               when={{ heading: "When", format: formatSaDateTime }}
+              soldBy={(sale) => earlier.find((e) => e.id === sale.id)?.soldBy ?? ""}
             />
           )}
         </section>

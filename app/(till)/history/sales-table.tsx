@@ -5,7 +5,7 @@ import { formatRand } from "@/lib/money";
 import { StatusBadge, KIND_NAMES } from "./status-badge";
 
 /**
- * One table of a cashier's sales (this shift's, or earlier ones at this till): when, what,
+ * One table of sales (the cashier's of this shift, or earlier ones at this till): when, what,
  * the meter or account, the amount, optionally the method, the status, Reprint for a
  * completed sale and whatever else `actions` adds. Cards on a narrow till (`stack-cards`).
  */
@@ -14,15 +14,19 @@ export function SalesTable({
   sales,
   when,
   showMethod = false,
+  soldBy,
   actions,
 }: {
   label: string;
   sales: Sale[];
   when: { heading: string; format: (at: Date) => string };
   showMethod?: boolean;
+  /** The cashier who sold each sale, when the table holds colleagues' sales too. */
+  soldBy?: (sale: Sale) => string;
   actions?: (sale: Sale) => ReactNode;
 }) {
   const headings = [when.heading, "Sale", "Meter / account", "Amount"];
+  if (soldBy) headings.push("Sold by");
   if (showMethod) headings.push("Method");
   headings.push("Status");
   return (
@@ -57,6 +61,11 @@ export function SalesTable({
             <td data-label="Amount" className="p-2">
               {formatRand(sale.amountCents)}
             </td>
+            {soldBy && (
+              <td data-label="Sold by" className="p-2" data-testid="sold-by">
+                {soldBy(sale)}
+              </td>
+            )}
             {showMethod && (
               <td data-label="Method" className="p-2">
                 {sale.method === "card" ? "Card" : "Cash"}

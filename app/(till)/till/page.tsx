@@ -7,34 +7,22 @@ import { Tiles, type Tile } from "@/components/shell/tiles";
 import { OpenShiftForm } from "../shift/open-shift-form";
 import { LiveLowBalance } from "@/components/till/live-low-balance";
 import { balanceNow } from "@/lib/office/balance-now";
+import { KIND_META, KINDS } from "@/lib/sales/kinds/meta";
 import Link from "next/link";
 
 export const metadata: Metadata = { title: "Till" };
 
+/** A tile per form part of each kind of sale, in the kinds' order, then History. */
 const TILES: Tile[] = [
-  {
-    href: "/electricity",
-    label: "Electricity",
-    shortcut: "E",
-    hint: "Prepaid tokens",
-    ready: true,
-  },
-  { href: "/bills", label: "Bills", shortcut: "B", hint: "Municipal accounts", ready: true },
-  { href: "/fines", label: "Traffic fines", shortcut: "F", hint: "Look up and pay", ready: true },
-  {
-    href: "/vas?category=airtime",
-    label: "Airtime & data",
-    shortcut: "A",
-    hint: "All networks",
-    ready: true,
-  },
-  {
-    href: "/vas?category=voucher",
-    label: "Vouchers & lotto",
-    shortcut: "V",
-    hint: "PINs and tickets",
-    ready: true,
-  },
+  ...KINDS.flatMap((kind) =>
+    KIND_META[kind].tiles.map((t) => ({
+      href: `${KIND_META[kind].path}${t.query}`,
+      label: t.label,
+      shortcut: t.shortcut,
+      hint: t.hint,
+      ready: true,
+    })),
+  ),
   {
     href: "/history",
     label: "History",

@@ -1,14 +1,15 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { ActionError, staffAction } from "@/lib/auth/action";
+import { staffAction } from "@/lib/auth/action";
+import { ActionError } from "@/lib/errors";
 import { quoteVas, type UpstreamError } from "@/lib/upstream";
-import { sellAtCounter } from "@/lib/sales/counter-sale";
+import { sell } from "@/lib/sales/counter-sale";
 import type { SaleView } from "@/lib/sales/sale-view";
 import { checkAmount } from "@/lib/vas/amount";
-import { toCatalogueItem } from "@/lib/vas/catalogue";
+import { recipientOf, toCatalogueItem } from "@/lib/vas/catalogue";
 import { findProduct, loadCatalogue } from "@/lib/vas/catalogue-cache";
-import { formatMobileNumber, MOBILE_NUMBER_MESSAGE, normaliseMobileNumber } from "@/lib/vas/mobile";
+import { formatMobileNumber, MOBILE_NUMBER_MESSAGE } from "@/lib/vas/mobile";
 import { recallQuote, rememberQuote } from "@/lib/vas/quote-store";
 import { vasSaleReference, type VasRequest } from "@/lib/vas/sale-data";
 import { purchaseSchema, quoteSchema, refreshSchema } from "./schema";
@@ -34,11 +35,9 @@ export const getVasQuoteAction = staffAction(
       throw new ActionError("This product is no longer available. Refresh the catalogue.");
     const item = toCatalogueItem(product);
     // Both checks come before any call: a bad number or amount never reaches the core service.
-    let mobileNumber: string | null = null;
-    if (item.needsMobileNumber) {
-      mobileNumber = normaliseMobileNumber(input.mobileNumber ?? "");
-      if (!mobileNumber) throw new ActionError(MOBILE_NUMBER_MESSAGE, "mobileNumber");
-    }
+    // Required for airtime and data; sent when given for a product the catalogue says nothing of.
+    const mobileNumber = recipientOf(item, input.mobileNumber);
+    if (mobileNumber === "bad") throw new ActionError(MOBILE_NUMBER_MESSAGE, "mobileNumber");
     const amount = checkAmount(item, input.amount);
     if (!amount.ok) throw new ActionError(amount.message, "amount");
     const quote = await quoteVas({ product, amountCents: amount.cents, mobileNumber });
@@ -80,7 +79,7 @@ export const purchaseVasAction = staffAction(
       );
     const { quote } = read;
     // Cash is sent at once; card is recorded and waits for <CardPayment> to see PAID. Never sent twice.
-    const view = await sellAtCounter(staff, {
+    const view = await sell(staff, {
       idempotencyKey: input.idempotencyKey,
       sellAgain: input.sellAgain,
       kind: "vas",

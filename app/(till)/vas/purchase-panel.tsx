@@ -9,8 +9,16 @@ import { purchaseVasAction, type QuoteView } from "./actions";
 import { schemaResolver } from "@/components/forms/schema-resolver";
 import type { MethodValues } from "./form-schema";
 
+/** What the VAS page keeps of a sale pressed just before an upgrade, to come back to it. */
+export interface VasScreen {
+  itemId: string;
+  quote: QuoteView;
+}
+
 interface Props {
   quote: QuoteView;
+  /** The picked product, kept with the sale for the page to come back to it after an upgrade. */
+  itemId: string;
   /** Cash or card as chosen here: the sale form shows cash tendered beside it for cash. */
   onMethod(method: "cash" | "card"): void;
   onNewQuote(): void;
@@ -22,8 +30,15 @@ const resolver = schemaResolver<MethodValues>(() =>
 );
 
 /** The quote's breakdown, cash or card, and Purchase: once, under the one sale key of the VAS form. */
-export function PurchasePanel({ quote, onMethod, onNewQuote, onNewSale }: Props) {
-  const sale = useSale<{ quoteToken: string; method: "cash" | "card" }>("vas", purchaseVasAction);
+export function PurchasePanel({ quote, itemId, onMethod, onNewQuote, onNewSale }: Props) {
+  const sale = useSale<{ quoteToken: string; method: "cash" | "card" }, VasScreen>(
+    "vas",
+    purchaseVasAction,
+    {
+      screen: () => ({ itemId, quote }),
+      restore: (input) => form.reset({ method: input.method }),
+    },
+  );
   const form = useForm<MethodValues>({
     resolver,
     defaultValues: { method: "cash" },

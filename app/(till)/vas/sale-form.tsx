@@ -5,11 +5,14 @@ import { useForm } from "react-hook-form";
 import { CashTendered } from "@/components/cash/cash-tendered";
 import { formatRand } from "@/lib/money";
 import { checkAmount, rangeMessage } from "@/lib/vas/amount";
-import { KIND_LABELS, priceLabel, type CatalogueItem } from "@/lib/vas/catalogue";
-import { MOBILE_NUMBER_MESSAGE, normaliseMobileNumber } from "@/lib/vas/mobile";
+import { VAS_KIND_LABELS, priceLabel, recipientOf, type CatalogueItem } from "@/lib/vas/catalogue";
+import { MOBILE_NUMBER_MESSAGE } from "@/lib/vas/mobile";
 import { getVasQuoteAction, type QuoteView } from "./actions";
 import { Field } from "./field";
-import { PurchasePanel } from "./purchase-panel";
+import { PurchasePanel, type VasScreen } from "./purchase-panel";
+import { keptForResend } from "@/components/sale/kassa-updated";
+import { useTill } from "@/components/till/till-context";
+import { centsToInput } from "@/lib/electricity/amount-rules";
 import { schemaResolver } from "@/components/forms/schema-resolver";
 import type { QuoteFields } from "./form-schema";
 
@@ -19,6 +22,7 @@ const resolver = schemaResolver<QuoteFields>(() =>
 
 /** Mobile number and amount for the picked product, checked here before any call, then Get quote. */
 export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void }) {
+  const { cashierId } = useTill();
   const [formError, setFormError] = useState<string | null>(null);
   const [quote, setQuote] = useState<QuoteView | null>(null);
   const [method, setMethod] = useState<"cash" | "card">("cash");
@@ -35,15 +39,31 @@ export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void
 
   useEffect(() => {
     // The next keystroke goes to the first thing the cashier must fill in.
-    if (item.needsMobileNumber) form.setFocus("mobileNumber");
+    if (item.mobileNumber !== "none") form.setFocus("mobileNumber");
     else if (!item.fixedAmount) form.setFocus("amount");
     else quoteButtonRef.current?.focus();
   }, [form, item]);
 
+  // A sale pressed just before an upgrade's reload: its quote comes back, and the purchase
+  // panel sends it again (useSale) without anything typed twice.
+  useEffect(() => {
+    let live = true;
+    void keptForResend<{ method: "cash" | "card" }, VasScreen>(cashierId, "vas").then((kept) => {
+      if (!live || !kept || kept.screen.itemId !== item.id) return;
+      const q = kept.screen.quote;
+      form.reset({ mobileNumber: q.mobileNumber ?? "", amount: centsToInput(q.amountCents) });
+      setMethod(kept.input.method);
+      setQuote(q);
+    });
+    return () => {
+      live = false;
+    };
+  }, [cashierId, form, item.id]);
+
   const getQuote = form.handleSubmit(async ({ mobileNumber, amount }) => {
     setFormError(null);
     let stop = false;
-    if (item.needsMobileNumber && !normaliseMobileNumber(mobileNumber)) {
+    if (recipientOf(item, mobileNumber) === "bad") {
       form.setError("mobileNumber", { message: MOBILE_NUMBER_MESSAGE });
       stop = true;
     }
@@ -55,7 +75,7 @@ export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void
     if (stop) return;
     const result = await getVasQuoteAction({
       productId: item.id,
-      mobileNumber: item.needsMobileNumber ? mobileNumber : undefined,
+      mobileNumber: item.mobileNumber === "none" ? undefined : mobileNumber,
       amount: item.fixedAmount ? undefined : amount,
     });
     if (result.ok) {
@@ -82,7 +102,7 @@ export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void
           {item.name}
         </h2>
         <p className="text-slate-600">
-          {KIND_LABELS[item.kind]} · {item.brand} ·{" "}
+          {VAS_KIND_LABELS[item.kind]} · {item.brand} ·{" "}
           {item.fixedAmount ? priceLabel(item) : `any amount from ${priceLabel(item)}`}
         </p>
         {item.description && <p className="text-sm text-slate-600">{item.description}</p>}
@@ -91,12 +111,18 @@ export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <div className="flex flex-col gap-3">
           <form onSubmit={getQuote} noValidate className="flex flex-col gap-2">
-            {item.needsMobileNumber && (
+            {item.mobileNumber !== "none" && (
               <Field
                 id="vas-mobile"
-                label="Mobile number"
+                label={
+                  item.mobileNumber === "required" ? "Mobile number" : "Mobile number (if any)"
+                }
                 error={errors.mobileNumber}
-                hint="The airtime or data goes to this number."
+                hint={
+                  item.mobileNumber === "required"
+                    ? "The airtime or data goes to this number."
+                    : "Only if this product goes to a phone: leave it empty otherwise."
+                }
               >
                 <input
                   type="tel"
@@ -140,6 +166,7 @@ export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void
           <PurchasePanel
             key={quote.token}
             quote={quote}
+            itemId={item.id}
             onMethod={setMethod}
             onNewQuote={() => setQuote(null)}
             onNewSale={onDone}

@@ -2,7 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { keptForResend } from "@/components/sale/kassa-updated";
+import { useTill } from "@/components/till/till-context";
+import type { VasScreen } from "./purchase-panel";
 import {
   CATEGORY_FILTERS,
   filterByCategory,
@@ -42,6 +45,20 @@ export function VasCounter({ items: initial, category }: Props) {
   const [active, setActive] = useState(0);
   const [picked, setPicked] = useState<CatalogueItem | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  const { cashierId } = useTill();
+
+  // A sale pressed just before an upgrade's reload: back to its product (the form restores the rest).
+  const firstItems = useRef(items);
+  useEffect(() => {
+    let live = true;
+    void keptForResend<unknown, VasScreen>(cashierId, "vas").then((kept) => {
+      const item = kept && firstItems.current.find((i) => i.id === kept.screen.itemId);
+      if (live && item) setPicked(item);
+    });
+    return () => {
+      live = false;
+    };
+  }, [cashierId]);
 
   const groups = useMemo(
     () => groupCatalogue(searchCatalogue(filterByCategory(items, category), query)),

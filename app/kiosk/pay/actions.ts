@@ -3,8 +3,12 @@
 import { staffAction } from "@/lib/auth/action";
 import { findSale } from "@/lib/sales/journal";
 import { issueReceiptTicket } from "@/lib/security/kiosk-receipt";
-import { finishKioskCardPayment, type CardPaymentView } from "@/lib/sales/card";
-import { notPaidReasonOf, type NotPaidReason } from "@/lib/sales/card-outcome";
+import {
+  finishKioskCardPayment,
+  notPaidReasonOf,
+  type CardPaymentView,
+  type NotPaidReason,
+} from "@/lib/sales/card";
 import { kioskCardFinishSchema } from "./schema";
 
 /**

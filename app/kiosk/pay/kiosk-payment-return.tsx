@@ -2,14 +2,15 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import type { KioskLocale } from "@/lib/i18n/kiosk-messages";
 import type { KioskText } from "@/lib/i18n/kiosk-text";
 import {
   CARD_POLL_INTERVAL_MS,
   KIOSK_RECEIPT_PATH,
   KIOSK_RETURN_CHECKS,
-} from "@/lib/sales/card-outcome";
+} from "@/lib/sales/card/client";
 import { finishKioskCardPaymentAction } from "./actions";
 import { holdReceiptTicket } from "../receipt-ticket";
 
@@ -29,62 +30,65 @@ export function KioskPaymentReturn({
   text: KioskText["payment"];
 }) {
   const router = useRouter();
-  const [shown, setShown] = useState<Shown>({ kind: "checking" });
+  // The last check tells the server to stop waiting (final), so the checks are counted.
+  const checks = useRef(0);
+  const { data: result, isError } = useQuery({
+    queryKey: ["kiosk-card-return", saleId],
+    queryFn: () => {
+      checks.current += 1;
+      return finishKioskCardPaymentAction({ saleId, final: checks.current >= KIOSK_RETURN_CHECKS });
+    },
+    refetchInterval: (query) =>
+      query.state.data?.ok && query.state.data.data.is === "waiting"
+        ? CARD_POLL_INTERVAL_MS
+        : false,
+    // Each answer may hand out the one-time receipt link: never asked again on its own.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const outcome = result?.ok ? result.data : null;
+
+  const shown: Shown = (() => {
+    const say = (title: string, words: string): Shown => ({ kind: "message", title, text: words });
+    if (isError || (result && !result.ok)) return say(text.errorTitle, text.cannotCheck);
+    switch (outcome?.is) {
+      case undefined:
+      case "waiting":
+      case "receipt":
+        return { kind: "checking" };
+      // The receipt belonged to the moment of paying and is not shown again.
+      case "finished":
+        return say(text.finishedTitle, text.startAgain);
+      case "not_cleared":
+        return say(text.notClearedTitle, text.notCleared);
+      case "not_paid":
+        return say(
+          text.notPaidTitle,
+          outcome.why === "declined"
+            ? text.declined
+            : outcome.why === "cancelled"
+              ? text.cancelled
+              : outcome.why === "not_paid"
+                ? text.notInTime
+                : text.notPaid,
+        );
+      case "not_confirmed":
+        return say(text.notConfirmedTitle, text.notConfirmed);
+    }
+  })();
 
   useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const say = (title: string, words: string) => setShown({ kind: "message", title, text: words });
-    const check = async (n: number) => {
-      const result = await finishKioskCardPaymentAction({
-        saleId,
-        final: n >= KIOSK_RETURN_CHECKS,
-      });
-      if (stopped) return;
-      if (!result.ok) return say(text.errorTitle, text.cannotCheck);
-      const outcome = result.data;
-      switch (outcome.is) {
-        case "waiting":
-          timer = setTimeout(() => void check(n + 1), CARD_POLL_INTERVAL_MS);
-          return;
-        case "receipt":
-          holdReceiptTicket(saleId, outcome.ticket);
-          router.replace(
-            `${KIOSK_RECEIPT_PATH(saleId)}${locale === "en" ? "" : `?lang=${locale}`}`,
-          );
-          return;
-        // The receipt belonged to the moment of paying and is not shown again.
-        case "finished":
-          return say(text.finishedTitle, text.startAgain);
-        case "not_cleared":
-          return say(text.notClearedTitle, text.notCleared);
-        case "not_paid":
-          return say(
-            text.notPaidTitle,
-            outcome.why === "declined"
-              ? text.declined
-              : outcome.why === "cancelled"
-                ? text.cancelled
-                : outcome.why === "not_paid"
-                  ? text.notInTime
-                  : text.notPaid,
-          );
-        case "not_confirmed":
-          return say(text.notConfirmedTitle, text.notConfirmed);
-      }
-    };
-    void check(1);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [saleId, locale, text, router]);
+    if (outcome?.is !== "receipt") return;
+    holdReceiptTicket(saleId, outcome.ticket);
+    router.replace(`${KIOSK_RECEIPT_PATH(saleId)}${locale === "en" ? "" : `?lang=${locale}`}`);
+  }, [outcome, saleId, locale, router]);
 
+  const idle = shown.kind === "message";
   useEffect(() => {
-    if (shown.kind !== "message") return;
+    if (!idle) return;
     const timer = setTimeout(() => router.replace("/kiosk"), IDLE_BACK_MS);
     return () => clearTimeout(timer);
-  }, [shown, router]);
+  }, [idle, router]);
 
   if (shown.kind === "checking") {
     return (

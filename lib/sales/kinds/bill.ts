@@ -5,7 +5,7 @@ import { POSTPAID_MUNICIPALITIES } from "@/lib/municipalities";
 import { formatRand } from "@/lib/money";
 import { billResultSchema } from "@/lib/slip/results";
 import { municipalityName } from "./electricity";
-import { KIND_LABELS } from "./labels";
+import { KIND_META } from "./meta";
 import { defineKind } from "./types";
 
 /** What the bill payment action records as sale.request. */
@@ -18,8 +18,8 @@ export type BillRequest = z.infer<typeof billRequestSchema>;
 
 export const billKind = defineKind({
   kind: "bill",
-  label: KIND_LABELS.bill,
-  newSalePath: "/bills",
+  label: KIND_META.bill.label,
+  newSalePath: KIND_META.bill.path,
   // Paid through the core service's idempotent purchase under the sale's key: Retry is safe.
   repeatable: true,
   unknownStep: "retry",

@@ -5,7 +5,7 @@ import { PREPAID_MUNICIPALITIES } from "@/lib/municipalities";
 import { formatRand } from "@/lib/money";
 import { electricityResultSchema } from "@/lib/slip/results";
 import { tokenGroups, tokensForSlip } from "@/lib/slip/tokens";
-import { KIND_LABELS } from "./labels";
+import { KIND_META } from "./meta";
 import { defineKind } from "./types";
 
 /** What the electricity purchase action records as sale.request. */
@@ -28,8 +28,8 @@ export function municipalityName(value: string): string {
 
 export const electricityKind = defineKind({
   kind: "electricity",
-  label: KIND_LABELS.electricity,
-  newSalePath: "/electricity",
+  label: KIND_META.electricity.label,
+  newSalePath: KIND_META.electricity.path,
   repeatable: true,
   unknownStep: "retry",
   request: electricityRequestSchema,

@@ -2,13 +2,13 @@ import "server-only";
 import { markFinesPaid } from "@/lib/upstream";
 import { formatRand } from "@/lib/money";
 import { finesRequestSchema, finesResultSchema } from "@/lib/fines/slip-data";
-import { KIND_LABELS } from "./labels";
+import { KIND_META } from "./meta";
 import { defineKind } from "./types";
 
 export const finesKind = defineKind({
   kind: "fines",
-  label: KIND_LABELS.fines,
-  newSalePath: "/fines",
+  label: KIND_META.fines.label,
+  newSalePath: KIND_META.fines.path,
   // Mark-paid is not idempotent upstream: a lost answer is checked with the registry instead.
   repeatable: false,
   unknownStep: "recheck_registry",

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { Sale, SaleKind } from "@/lib/db/schema";
 import type { NextStep, SlipLine } from "../sale-view";
 
-/** One line of a card order, before ids and VAT are added (lib/sales/card-lines.ts). */
+/** One line of a card order, before ids and VAT are added (lib/sales/card/lines.ts). */
 export interface OrderDraft {
   productId: string;
   name: string;

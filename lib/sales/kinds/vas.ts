@@ -2,13 +2,13 @@ import "server-only";
 import { purchaseVas } from "@/lib/upstream";
 import { formatRand } from "@/lib/money";
 import { groupPin, vasRequestSchema, vasResultSchema } from "@/lib/vas/sale-data";
-import { KIND_LABELS } from "./labels";
+import { KIND_META } from "./meta";
 import { defineKind } from "./types";
 
 export const vasKind = defineKind({
   kind: "vas",
-  label: KIND_LABELS.vas,
-  newSalePath: "/vas",
+  label: KIND_META.vas.label,
+  newSalePath: KIND_META.vas.path,
   // VAS purchase is not idempotent upstream: a lost answer is a supervisor's.
   repeatable: false,
   unknownStep: "supervisor",

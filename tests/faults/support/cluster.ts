@@ -108,7 +108,13 @@ export interface Instance {
 export async function startInstance(
   port: number,
   sandboxPort: number,
-  where: { databaseUrl?: string; dataDir?: string; extraEnv?: Record<string, string> },
+  where: {
+    databaseUrl?: string;
+    dataDir?: string;
+    extraEnv?: Record<string, string>;
+    /** `npm start`'s own server (scripts/serve.mjs) instead of `next start`. */
+    serve?: boolean;
+  },
 ): Promise<Instance> {
   const proc = await startApp({ port, distDir: DIST, sandboxPort, ...where });
   return { proc, baseUrl: `http://localhost:${port}` };

@@ -24,7 +24,8 @@ export async function GET(request: Request) {
     return new Response(reconciliationCsv(r), {
       headers: {
         "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="reconciliation-${r.businessDate}.csv"`,
+        // The day asked (a checked YYYY-MM-DD), never a value from the core service's answer.
+        "content-disposition": `attachment; filename="reconciliation-${day}.csv"`,
         "cache-control": "no-store",
       },
     });

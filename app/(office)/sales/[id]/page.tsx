@@ -6,47 +6,19 @@ import { requirePageRole } from "@/lib/auth/staff";
 import { actorOf } from "@/lib/auth/actor";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db";
-import { tills, users, type Sale } from "@/lib/db/schema";
+import { tills, users } from "@/lib/db/schema";
 import { findSale } from "@/lib/sales/journal";
 import { formatRand } from "@/lib/money";
 import { saDateTime } from "@/lib/sa-time";
-import { FinesSlipBody } from "@/components/slip/fines-slip";
-import { ElectricitySlip } from "@/components/slip/electricity-slip";
-import { BillSlip } from "@/components/slip/bill-slip";
-import { VasSlip } from "@/components/slip/vas-slip";
-import { MerchantLines } from "@/components/slip/slip-header";
 import { SlipFrame } from "@/components/slip/slip-frame";
+import { SlipBody } from "@/components/slip/slip-body";
 
 export const metadata: Metadata = { title: "Sale" };
 
-function slipBody(sale: Sale) {
-  switch (sale.kind) {
-    case "electricity":
-      return <ElectricitySlip sale={sale} />;
-    case "bill":
-      return <BillSlip sale={sale} />;
-    case "fines":
-      return (
-        <>
-          <MerchantLines />
-          <FinesSlipBody sale={sale} />
-        </>
-      );
-    case "vas":
-      return (
-        <>
-          <MerchantLines />
-          <VasSlip sale={sale} />
-        </>
-      );
-    default:
-      return null;
-  }
-}
-
 /**
- * The supervisor's own view of any sale: who sold it at which till, its state, and its slip
- * when completed. Every opening is audited (tokens and voucher PINs are on it).
+ * The supervisor's own view of any sale: who sold it at which till, its state, its slip
+ * when completed, and every answer the core service gave for it (purchase, card order,
+ * payment checks) as received. Every opening is audited (tokens and voucher PINs are on it).
  */
 export default async function OfficeSalePage({ params }: { params: Promise<{ id: string }> }) {
   const staff = await requirePageRole("supervisor");
@@ -76,9 +48,39 @@ export default async function OfficeSalePage({ params }: { params: Promise<{ id:
         <dt>Status</dt>
         <dd data-testid="sale-status">{sale.status}</dd>
       </dl>
-      {sale.status === "completed" && slipBody(sale) && (
-        <SlipFrame paperWidthMm={80}>{slipBody(sale)}</SlipFrame>
+      {sale.status === "completed" && (
+        <SlipFrame paperWidthMm={80}>
+          <SlipBody sale={sale} />
+        </SlipFrame>
       )}
+      <section aria-labelledby="raw-answers" className="flex flex-col gap-2">
+        <h2 id="raw-answers" className="text-xl font-semibold">
+          Answers of the core service
+        </h2>
+        {(sale.rawAnswers ?? []).length === 0 ? (
+          <p>No call of this sale reached the core service.</p>
+        ) : (
+          <ol className="flex flex-col gap-2">
+            {(sale.rawAnswers ?? []).map((answer, index) => (
+              <li key={index} data-testid="raw-answer" className="rounded border bg-white p-2">
+                <details>
+                  <summary className="min-h-11 cursor-pointer">
+                    {answer.operation} · {saDateTime(new Date(answer.at))} ·{" "}
+                    {answer.status === null ? "no answer" : `HTTP ${answer.status}`}
+                    {answer.failure ? ` (${answer.failure})` : ""}
+                    {answer.body !== null ? ` · ${answer.body.length} characters` : ""}
+                  </summary>
+                  {answer.body !== null && (
+                    <pre className="max-h-96 overflow-auto text-xs break-all whitespace-pre-wrap">
+                      {answer.body}
+                    </pre>
+                  )}
+                </details>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
       <Link href="/audit" className="underline">
         Audit log
       </Link>

@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { staffAction } from "@/lib/auth/action";
 import { parseRandInput } from "@/lib/money";
+import { openDrawer } from "@/lib/printing/service";
 import { recordCashMovement } from "@/lib/shifts/cash-movements";
 import { cashMovementSchema } from "./schema";
 
@@ -17,6 +18,11 @@ export const recordCashMovementAction = staffAction(
       reason: input.reason,
     });
     revalidatePath("/shift/x");
-    return { id: row.id, kind: row.kind, amountCents: row.amountCents };
+    // The cash comes out of the drawer: the till's printer opens it (audited with the movement).
+    const drawer = await openDrawer(staff, staff.till, {
+      subject: `cash:${row.id}`,
+      reason: row.kind,
+    });
+    return { id: row.id, kind: row.kind, amountCents: row.amountCents, drawer };
   },
 );

@@ -6,6 +6,7 @@ import { formatRand } from "@/lib/money";
 import { recordCashMovementAction } from "./actions";
 import type { CashMovementInput } from "./schema";
 import { schemaResolver } from "@/components/forms/schema-resolver";
+import { kickDrawer } from "@/components/printing/drawer";
 
 const resolver = schemaResolver<CashMovementInput>(() =>
   import("./schema").then((m) => m.cashMovementSchema),
@@ -42,8 +43,9 @@ export function CashMovementForm() {
       return;
     }
     reset({ kind: input.kind, amount: "", reason: "" });
+    const drawerTrouble = await kickDrawer(result.data.drawer);
     setDone(
-      `${result.data.kind === "drop" ? "Cash drop" : "Pay-out"} of ${formatRand(result.data.amountCents)} recorded.`,
+      `${result.data.kind === "drop" ? "Cash drop" : "Pay-out"} of ${formatRand(result.data.amountCents)} recorded.${drawerTrouble ? ` ${drawerTrouble}` : ""}`,
     );
   }
 

@@ -7,6 +7,7 @@ import { ShiftReportView, type ReportMeta } from "@/components/reports/shift-rep
 import { ShiftReportReceipt } from "@/components/reports/shift-report-receipt";
 import { LayoutSwitch, reportLayoutOf } from "@/components/reports/layout-switch";
 import { PrintButton } from "@/components/reports/print-button";
+import { TillPrint } from "@/components/printing/till-print";
 
 export const metadata: Metadata = { title: "X report" };
 
@@ -41,7 +42,17 @@ export default async function XReportPage({
       )}
       {/* Kept in view at the foot of the screen however long the report is. */}
       <div className="no-print sticky bottom-0 flex flex-wrap gap-3 bg-slate-50 py-2">
-        <PrintButton />
+        {staff.till.printerConnection === "browser" ? (
+          <PrintButton />
+        ) : (
+          <TillPrint
+            connection={staff.till.printerConnection}
+            target={{ shiftId: "current" }}
+            reprint={false}
+            printNow={false}
+            handCopy={null}
+          />
+        )}
         <LayoutSwitch basePath="/shift/x" layout={layout} />
         <Link
           href="/shift/cash"

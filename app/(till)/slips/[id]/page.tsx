@@ -3,32 +3,17 @@ import { notFound } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/staff";
 import { actorOf } from "@/lib/auth/actor";
 import { audit } from "@/lib/audit";
-import type { Sale, SaleKind } from "@/lib/db/schema";
 import { findSaleForSlip } from "@/lib/sales/journal";
 import { kindOf } from "@/lib/sales/kinds";
-import { mayUseSale } from "@/lib/security/ownership";
-import { FinesSlipBody } from "@/components/slip/fines-slip";
-import { ElectricitySlip } from "@/components/slip/electricity-slip";
-import { BillSlip } from "@/components/slip/bill-slip";
-import { VasSlip } from "@/components/slip/vas-slip";
-import { MerchantLines } from "@/components/slip/slip-header";
+import { mayReprintSale } from "@/lib/security/ownership";
+import { cashierNameOf } from "@/lib/sales/history";
 import { ReprintMark, SlipFrame } from "@/components/slip/slip-frame";
+import { SlipBody } from "@/components/slip/slip-body";
 import { SlipControls } from "@/components/slip/slip-controls";
-import { ShowOnCustomerDisplay } from "@/components/customer-display/show-on-display";
+import { handCopyOf } from "@/lib/printing/hand-copy";
 import { doneMessageFor } from "@/components/customer-display/done-message";
 
 export const metadata: Metadata = { title: "Slip" };
-
-/** Kinds whose slip prints its own header (merchant, VAT number, title, receipt number, date). */
-const OWN_HEADER: readonly SaleKind[] = ["electricity", "bill"];
-
-/** Each kind's slip body (a new kind makes the compiler ask for one). */
-const SLIP_BODY: Record<SaleKind, (props: { sale: Sale }) => React.ReactNode> = {
-  electricity: ElectricitySlip,
-  bill: BillSlip,
-  fines: FinesSlipBody,
-  vas: VasSlip,
-};
 
 /**
  * The print page of a completed sale. Each kind of sale has its own slip component in
@@ -51,8 +36,10 @@ export default async function SlipPage({
   // offering "Last sale went through: show slip".
   const sale = /^[0-9a-f-]{36}$/.test(id) ? await findSaleForSlip(id, staff.userId) : undefined;
   if (!sale) notFound();
-  // A cashier sees and reprints only their own sales; supervisors use /sales/<id> in the office.
-  if (!mayUseSale(staff, sale)) {
+  // A cashier sees their own sales and reprints a colleague's at this till (lib/security/ownership.ts);
+  // supervisors use /sales/<id> in the office.
+  const access = mayReprintSale(staff, sale);
+  if (!access) {
     await audit(actorOf(staff), "access_refused", `/slips/${sale.id}`, {
       reason: "not_owner",
       had: staff.role,
@@ -60,12 +47,15 @@ export default async function SlipPage({
     notFound();
   }
   if (sale.status !== "completed") notFound();
-  const Body = SLIP_BODY[sale.kind];
-  const reprint = query.reprint === "1";
+  // A colleague's slip is only ever a reprint, naming who sold it; its voucher PIN stays hidden.
+  const colleague = access === "colleague";
+  const reprint = query.reprint === "1" || colleague;
+  const soldBy = colleague ? await cashierNameOf(sale.userId) : null;
   if (reprint)
     await audit(actorOf(staff), "slip_reprinted", sale.id, {
       kind: sale.kind,
       reference: sale.reference,
+      ...(colleague ? { soldBy, colleague: true } : {}),
     });
   const printNow = query.print === "1" || (query.fresh === "1" && !reprint && staff.till.autoPrint);
   return (
@@ -73,16 +63,26 @@ export default async function SlipPage({
       {/* For screen readers only, and outside #slip so it is never printed. */}
       <h1 className="sr-only">Slip</h1>
       {/* The display facing the customer shows the tokens of a sale just made, never of a reprint. */}
-      {query.fresh === "1" && !reprint && <ShowOnCustomerDisplay message={doneMessageFor(sale)} />}
       <SlipControls
+        displayMessage={query.fresh === "1" && !reprint ? doneMessageFor(sale) : null}
         printNow={printNow}
         newSaleHref={kindOf(sale.kind).newSalePath}
         settledUrl={`/slips/${sale.id}${reprint ? "?reprint=1" : ""}`}
+        printer={{
+          connection: staff.till.printerConnection,
+          saleId: sale.id,
+          reprint,
+          handCopy: handCopyOf(sale),
+        }}
       />
       <SlipFrame paperWidthMm={staff.till.paperWidthMm}>
         {reprint && <ReprintMark />}
-        {!OWN_HEADER.includes(sale.kind) && <MerchantLines />}
-        <Body sale={sale} />
+        {soldBy && (
+          <p className="text-center" data-testid="slip-sold-by">
+            Sold by {soldBy}
+          </p>
+        )}
+        <SlipBody sale={sale} hidePin={colleague} />
         {reprint && <ReprintMark />}
       </SlipFrame>
     </div>

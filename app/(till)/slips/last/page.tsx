@@ -2,15 +2,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/staff";
-import { lastCompletedSaleAt } from "@/lib/sales/last-slip";
+import { lastSlipAt } from "@/lib/sales/last-slip";
 
 export const metadata: Metadata = { title: "Last slip" };
 export const dynamic = "force-dynamic";
 
-/** One key (F9) from any till screen: the last slip of this till, marked REPRINT and printed. */
+/** One key (F9) from any till screen: this cashier's last slip at this till, marked REPRINT and printed. */
 export default async function LastSlipPage() {
   const staff = await requirePageRole("cashier");
-  const id = await lastCompletedSaleAt(staff.till.id);
+  const id = await lastSlipAt(staff.till.id, staff.userId);
   if (id) redirect(`/slips/${id}?reprint=1&print=1`);
   return (
     <div className="flex flex-col gap-4">

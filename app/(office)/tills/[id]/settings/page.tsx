@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/staff";
 import { findTill } from "@/lib/office/till-settings";
 import { TillSettingsForm } from "./settings-form";
+import { OpenDrawerForm } from "./open-drawer-form";
 
 export const metadata: Metadata = { title: "Till settings" };
 export const dynamic = "force-dynamic";
@@ -24,8 +25,22 @@ export default async function TillSettingsPage({ params }: { params: Promise<{ i
       <h1 className="text-2xl font-semibold">{till.name}: paper and printing</h1>
       <TillSettingsForm
         tillId={till.id}
-        initial={{ paperWidthMm: till.paperWidthMm >= 80 ? "80" : "58", autoPrint: till.autoPrint }}
+        initial={{
+          paperWidthMm: till.paperWidthMm >= 80 ? "80" : "58",
+          autoPrint: till.autoPrint,
+          printerConnection: till.printerConnection,
+          printerHost: till.printerHost ?? "",
+          printerPort: till.printerPort ? String(till.printerPort) : "",
+        }}
       />
+      {till.kind === "counter" && till.printerConnection !== "browser" && (
+        <section aria-labelledby="drawer-heading" className="flex flex-col gap-2">
+          <h2 id="drawer-heading" className="text-xl font-semibold">
+            Cash drawer
+          </h2>
+          <OpenDrawerForm tillId={till.id} />
+        </section>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { findShift, storedZReport } from "@/lib/shifts/report";
 import { mayUseShift } from "@/lib/security/ownership";
 import { ZReportView } from "@/components/reports/z-report-view";
 import { PrintButton } from "@/components/reports/print-button";
+import { TillPrint } from "@/components/printing/till-print";
 import { LayoutSwitch, reportLayoutOf } from "@/components/reports/layout-switch";
 
 export const metadata: Metadata = { title: "Z report" };
@@ -39,7 +40,17 @@ export default async function ZReportPage({
       />
       {/* Kept in view at the foot of the screen however long the report is. */}
       <div className="no-print sticky bottom-0 flex flex-wrap gap-3 bg-slate-50 py-2">
-        <PrintButton />
+        {staff.till.printerConnection === "browser" ? (
+          <PrintButton />
+        ) : (
+          <TillPrint
+            connection={staff.till.printerConnection}
+            target={{ shiftId: id }}
+            reprint={reprint}
+            printNow={false}
+            handCopy={null}
+          />
+        )}
         <LayoutSwitch
           basePath={`/shift/z/${id}`}
           layout={layout}

@@ -1,0 +1,22 @@
+/**
+ * What the cashier copies by hand when nothing prints: the electricity tokens under their
+ * labels, or a voucher's PIN. Read from the same slip data as the slips themselves. Pure.
+ */
+import { electricityResultSchema } from "@/lib/slip/results";
+import { tokenGroups, tokensForSlip } from "@/lib/slip/tokens";
+import { groupPin, vasResultSchema } from "@/lib/vas/sale-data";
+
+export function handCopyOf(sale: { kind: string; result: unknown }): string | null {
+  if (sale.kind === "electricity") {
+    const r = electricityResultSchema.safeParse(sale.result);
+    if (!r.success || r.data.tokens.length === 0) return null;
+    return tokensForSlip(r.data.tokens)
+      .map((t) => `${t.label}: ${tokenGroups(t.digits).join(" ")}`)
+      .join("\n");
+  }
+  if (sale.kind === "vas") {
+    const r = vasResultSchema.safeParse(sale.result);
+    return r.success && r.data.pin ? `PIN: ${groupPin(r.data.pin)}` : null;
+  }
+  return null;
+}

@@ -1,0 +1,35 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { readActions } from "../../bench/lib/kassa-client";
+import { STATE } from "./support/env";
+
+/**
+ * What a production build (`next build`, as `npm start` makes it) must not hold: the bench's
+ * diagnostics, which read the whole process's journal counters. Only `npm run bench`'s own
+ * build (KASSA_BENCH_BUILD=1) compiles them.
+ */
+const DIST = process.env.NEXT_DIST_DIR ?? ".next";
+test.use({ storageState: STATE.cashier });
+
+/** Every file of the build's server output whose text names `needle`. */
+function filesNaming(dir: string, needle: string): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...filesNaming(file, needle));
+    else if (/\.(js|json)$/.test(entry.name) && fs.readFileSync(file, "utf8").includes(needle))
+      found.push(file);
+  }
+  return found;
+}
+
+test("a production build has no /bench page and no bench action", async ({ page }) => {
+  const res = await page.goto("/bench");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("button", { name: "Measure round trip" })).toHaveCount(0);
+  const actions = readActions(DIST);
+  expect(actions.length).toBeGreaterThan(10);
+  expect(actions.filter((a) => /bench/i.test(`${a.filename} ${a.exportedName}`))).toEqual([]);
+  expect(filesNaming(path.join(DIST, "server"), "benchEmptyAction")).toEqual([]);
+});

@@ -1,0 +1,402 @@
+import { describe, expect, it } from "vitest";
+import {
+  encodeDrawerPulse,
+  encodeSaleSlip,
+  encodeShiftReport,
+  type SlipSale,
+} from "@/lib/printing/slip-commands";
+import type { ShiftReport } from "@/lib/reports/shift-report";
+import { printedText, readEscPos, type Printout } from "../support/escpos-reader";
+
+/** The printed words as one flowing text: what a wrapped paragraph reads as. */
+const flowing = (p: Printout) =>
+  p.lines
+    .map((l) => l.text.trim())
+    .join(" ")
+    .replace(/\s+/g, " ");
+
+const merchant = { merchantName: "Spaza Kassa", vatNumber: "4123456789", vatPercent: 15 };
+const WIDTHS = [
+  { mm: 58, columns: 32 },
+  { mm: 80, columns: 48 },
+] as const;
+
+const electricity: SlipSale = {
+  kind: "electricity",
+  method: "cash",
+  request: {},
+  settledAt: new Date("2026-05-04T12:03:09Z"),
+  createdAt: new Date("2026-05-04T12:03:00Z"),
+  result: {
+    meterNumber: "01234567890",
+    municipality: "tshwane_prepaid",
+    customerName: "Zoë Müller-Ngcobo",
+    tokens: [
+      { kind: "credit", label: "x", digits: "55556666777788889999", info: null, units: 66.6 },
+      { kind: "key_change", label: "x", digits: "11112222333344445555", info: null },
+      { kind: "key_change", label: "x", digits: "22223333444455556666", info: null },
+      { kind: "fbe", label: "x", digits: "77778888999900001111", info: "50 kWh free" },
+    ],
+    units: 116.6,
+    amountCents: 25000,
+    electricityCents: null,
+    vatCents: 3261,
+    charges: [{ description: "Arrears", amountCents: 2000, outstandingCents: 15000 }],
+    meter: { sgc: 123456, krn: 1, ti: 7 },
+    receiptNumber: "R-778899",
+    at: "2026-05-04T12:03:09Z",
+    utilityName: "City of Tshwane",
+    utilityVatNumber: "4999888777",
+    messages: ["Pay your rates by the 7th of each month to keep the lights on."],
+    keyExpiryNumber: 2,
+  },
+};
+
+const bill: SlipSale = {
+  kind: "bill",
+  method: "card",
+  request: {},
+  settledAt: null,
+  createdAt: new Date("2026-05-04T12:00:00Z"),
+  result: {
+    accountNumber: "5566778899",
+    municipality: "joburg_postpaid",
+    customerName: "André Pêcheur",
+    amountCents: 123456,
+    receiptUrl: "https://receipts.example.co.za/r/ABC123",
+    receiptNumber: "BR-1",
+    at: "2026-05-04T12:00:00Z",
+    messages: ["Thank you for paying on time."],
+  },
+};
+
+const fines: SlipSale = {
+  kind: "fines",
+  method: "cash",
+  settledAt: new Date("2026-05-04T12:00:00Z"),
+  createdAt: new Date("2026-05-04T11:59:00Z"),
+  request: {
+    lookup: { kind: "registration", shown: "CA 123-456" },
+    paymentType: "CASH",
+    fines: [
+      {
+        noticeNumber: "0203-1234-5678",
+        grossCents: 50000,
+        netCents: 47000,
+        vendorFeeCents: 3000,
+        charge: "Exceeding the general speed limit of 60 km/h in a built-up area",
+        date: "2026-03-01",
+      },
+      {
+        noticeNumber: "0203-9999-0000",
+        grossCents: 20000,
+        netCents: 17000,
+        vendorFeeCents: 3000,
+        charge: "Parking",
+        date: null,
+      },
+    ],
+  },
+  result: {
+    orderId: "ORD-42",
+    grossCents: 70000,
+    netCents: 64000,
+    vendorFeeCents: 6000,
+    merchantFeeCents: null,
+    fines: [
+      {
+        noticeNumber: "0203-1234-5678",
+        invoiceNumber: "INV-1",
+        receiptNumber: "RCPT-1",
+        grossCents: 50000,
+        netCents: 47000,
+        vendorFeeCents: 3000,
+      },
+      {
+        noticeNumber: "0203-9999-0000",
+        invoiceNumber: null,
+        receiptNumber: "RCPT-2",
+        grossCents: 20000,
+        netCents: 17000,
+        vendorFeeCents: 3000,
+      },
+    ],
+  },
+};
+
+const voucher: SlipSale = {
+  kind: "vas",
+  method: "cash",
+  request: {},
+  settledAt: null,
+  createdAt: new Date("2026-05-04T12:00:00Z"),
+  result: {
+    transactionId: "TX-9",
+    productId: "p1",
+    productName: "Netflix R100 gift voucher",
+    category: "voucher",
+    brand: "Netflix",
+    amountCents: 10000,
+    fees: [{ description: "Service fee", amountCents: 250 }],
+    totalCents: 10250,
+    recipient: null,
+    pin: "1234567890123456",
+    serialNumber: "SN-777",
+    instructions: "Go to netflix.com/redeem and enter the PIN.\nValid for 3 years.",
+    receiptNumber: "V-1",
+    at: "2026-05-04T12:00:00Z",
+  },
+};
+
+const airtime: SlipSale = {
+  kind: "vas",
+  method: "card",
+  request: {},
+  settledAt: null,
+  createdAt: new Date("2026-05-04T12:00:00Z"),
+  result: {
+    transactionId: "TX-10",
+    productId: "p2",
+    productName: "Vodacom airtime",
+    category: "airtime",
+    brand: "Vodacom",
+    amountCents: 2900,
+    fees: [],
+    totalCents: 2900,
+    recipient: "27821234567",
+    pin: null,
+    serialNumber: null,
+    instructions: null,
+    receiptNumber: "A-1",
+    at: "2026-05-04T12:00:00Z",
+  },
+};
+
+const report: ShiftReport = {
+  lines: [
+    { kind: "electricity", method: "cash", count: 3, totalCents: 75000 },
+    { kind: "bill", method: "card", count: 1, totalCents: 123456 },
+  ],
+  byMethod: { cash: 75000, card: 123456 },
+  completedCount: 4,
+  totalCents: 198456,
+  openCount: 1,
+  failedCount: 2,
+  openingFloatCents: 50000,
+  cashMovements: [
+    { kind: "drop", amountCents: 40000, reason: "Safe drop", at: "2026-05-04T12:00:00Z" },
+  ],
+  expectedCashCents: 85000,
+  countedCashCents: 84000,
+  varianceCents: -1000,
+};
+
+/** Every line fits the paper: character cells × width multiplier. */
+function expectWithin(p: Printout, columns: number) {
+  for (const l of p.lines) expect(l.cells, `"${l.text}"`).toBeLessThanOrEqual(columns);
+}
+
+/** The cut is the last thing; the pulse, when there is one, comes before it. */
+function expectEnding(p: Printout, drawer: boolean) {
+  expect(p.cuts).toBe(1);
+  expect(p.cutAfterLine).not.toBeNull();
+  expect(p.lines.slice(p.cutAfterLine ?? 0).every((l) => l.text.trim() === "")).toBe(true);
+  for (const at of p.pulseAfterLine) expect(at).toBeLessThanOrEqual(p.cutAfterLine ?? 0);
+  expect(p.pulses).toBe(drawer ? 1 : 0);
+}
+
+describe.each(WIDTHS)("slips as ESC/POS on $mm mm paper", ({ mm, columns }) => {
+  const opts = { paperWidthMm: mm, reprint: false, drawer: false };
+
+  it("electricity: labelled tokens in keying order, large, every amount, barcode, accents", () => {
+    const p = readEscPos(encodeSaleSlip(electricity, merchant, { ...opts, drawer: true }));
+    const text = printedText(p);
+    expectWithin(p, columns);
+    expectEnding(p, true);
+    const order = [
+      "Key change 1",
+      "1111 2222 3333 4444 5555",
+      "Key change 2",
+      "2222 3333 4444 5555 6666",
+      "Credit",
+      "5555 6666 7777 8888 9999",
+      "Free basic electricity",
+      "7777 8888 9999 0000 1111",
+    ].map((t) => text.indexOf(t));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    // Each token on one line, in large type.
+    const token = p.lines.find((l) => l.text.includes("5555 6666 7777 8888 9999"))!;
+    expect(token.height).toBe(2);
+    expect(token.text.trim()).toBe("5555 6666 7777 8888 9999");
+    for (const s of [
+      "Spaza Kassa",
+      "TAX INVOICE",
+      "R-778899",
+      "2026-05-04 14:03:09",
+      "Zoë Müller-Ngcobo",
+      "01234567890",
+      "City of Tshwane",
+      "4999888777",
+      "116.6 kWh",
+      "66.6 kWh",
+      "50 kWh free",
+      "R 250,00",
+      "R 32,61",
+      "R 20,00",
+      "R 150,00",
+      "Cash",
+      "123456 / 1 / 7",
+      "Key expiry no.",
+      "Enter the tokens in the order printed.",
+    ])
+      expect(flowing(p), s).toContain(s);
+    expect(flowing(p)).toContain("Pay your rates by the 7th of each month to keep the lights on.");
+    expect(p.barcodes).toEqual([{ symbology: 73, data: "01234567890" }]);
+    // The amount split adds up: electricity = 250.00 - 32.61 VAT - 20.00 arrears.
+    expect(text).toContain("R 197,39");
+  });
+
+  it("bill: account, holder with accents, amount, receipt link and its QR, no pulse for card", () => {
+    const p = readEscPos(encodeSaleSlip(bill, merchant, opts));
+    const text = printedText(p);
+    expectWithin(p, columns);
+    expectEnding(p, false);
+    for (const s of [
+      "ACCOUNT PAYMENT RECEIPT",
+      "5566778899",
+      "André Pêcheur",
+      "R 1 234,56",
+      "Card",
+      "BR-1",
+      "Thank you for paying on time.",
+    ])
+      expect(text, s).toContain(s);
+    expect(p.lines.map((l) => l.text.trim()).join("")).toContain(
+      "https://receipts.example.co.za/r/ABC123",
+    );
+    expect(p.qrCodes).toEqual(["https://receipts.example.co.za/r/ABC123"]);
+  });
+
+  it("fines: every notice with the registry's numbers and the totals, pulse for cash", () => {
+    const p = readEscPos(encodeSaleSlip(fines, merchant, { ...opts, drawer: true }));
+    const text = printedText(p);
+    expectWithin(p, columns);
+    expectEnding(p, true);
+    for (const s of [
+      "Traffic fines paid",
+      "Registration number",
+      "0203-1234-5678",
+      "R 500,00",
+      "INV-1",
+      "RCPT-1",
+      "0203-9999-0000",
+      "not given",
+      "RCPT-2",
+      "Offence date 2026-03-01",
+      "R 640,00",
+      "R 60,00",
+      "R 700,00",
+      "ORD-42",
+    ])
+      expect(text, s).toContain(s);
+    expect(flowing(p)).toContain("Exceeding the general speed limit of 60 km/h in a built-up area");
+  });
+
+  it("VAS voucher: the PIN large in groups of four, the instructions, fees and total", () => {
+    const p = readEscPos(encodeSaleSlip(voucher, merchant, { ...opts, drawer: true }));
+    expectWithin(p, columns);
+    expectEnding(p, true);
+    const pin = p.lines.find((l) => l.text.includes("1234 5678 9012 3456"))!;
+    expect(pin.height).toBe(2);
+    for (const s of [
+      "VOUCHER PIN",
+      "Netflix R100 gift voucher",
+      "Go to netflix.com/redeem and enter the PIN.",
+      "Valid for 3 years.",
+      "Service fee",
+      "R 2,50",
+      "R 102,50",
+      "SN-777",
+      "TX-9",
+      "Keep this slip: the PIN is the voucher.",
+    ])
+      expect(flowing(p), s).toContain(s);
+  });
+
+  it("VAS airtime: the phone it went to and the amount", () => {
+    const p = readEscPos(encodeSaleSlip(airtime, merchant, opts));
+    const text = printedText(p);
+    expectWithin(p, columns);
+    expectEnding(p, false);
+    expect(text).toContain("Vodacom airtime");
+    expect(text).toContain("R 29,00");
+    expect(text).toMatch(/082 123 4567|0821234567/);
+  });
+
+  it("a reprint is marked REPRINT at the top and the bottom", () => {
+    const p = readEscPos(encodeSaleSlip(bill, merchant, { ...opts, reprint: true }));
+    expectWithin(p, columns);
+    const marks = p.lines.filter((l) => l.text.trim() === "REPRINT");
+    expect(marks).toHaveLength(2);
+    expect(p.lines.find((l) => l.text.trim())?.text.trim()).toBe("REPRINT");
+    expect(
+      p.lines
+        .filter((l) => l.text.trim())
+        .at(-1)
+        ?.text.trim(),
+    ).toBe("REPRINT");
+  });
+
+  it("X and Z reports: every line and amount, variance, no drawer pulse", () => {
+    const meta = {
+      title: "Z report",
+      tillName: "Till 1",
+      openedBy: "Thandi Nkosi",
+      openedAt: new Date("2026-05-04T06:00:00Z"),
+      closedAt: new Date("2026-05-04T16:00:00Z"),
+      closedBy: "Thandi Nkosi",
+      reprint: true,
+    };
+    const z = readEscPos(encodeShiftReport(report, meta, mm));
+    expectWithin(z, columns);
+    expectEnding(z, false);
+    for (const s of [
+      "Z report",
+      "Till 1",
+      "Opened 2026-05-04 08:00:00 by Thandi Nkosi",
+      "Closed 2026-05-04 18:00:00",
+      "Cash x 3",
+      "R 750,00",
+      "Card x 1",
+      "R 1 234,56",
+      "Total (4)",
+      "R 1 984,56",
+      "Opening float",
+      "R 500,00",
+      "-R 400,00",
+      "Expected cash",
+      "R 850,00",
+      "R 840,00",
+      "(short)",
+      "1 sale(s) not confirmed",
+      "2 failed sale(s)",
+    ])
+      expect(flowing(z), s).toContain(s);
+    expect(z.lines.filter((l) => l.text.trim() === "REPRINT")).toHaveLength(2);
+    const x = printedText(
+      readEscPos(encodeShiftReport(report, { ...meta, title: "X report", blind: true }, mm)),
+    );
+    expect(x).toContain("X report");
+    expect(x).not.toContain("Expected cash");
+  });
+});
+
+describe("drawer pulse", () => {
+  it("alone: one pulse, nothing printed, no cut", () => {
+    const p = readEscPos(encodeDrawerPulse());
+    expect(p.pulses).toBe(1);
+    expect(p.cuts).toBe(0);
+    expect(printedText(p).trim()).toBe("");
+  });
+});
