@@ -8,6 +8,7 @@ import { ActionError } from "@/lib/errors";
 import type { Staff } from "@/lib/auth/staff";
 import { findSale, IDEMPOTENT_KINDS } from "@/lib/sales/journal";
 import { sendSale } from "@/lib/sales/send";
+import { recheckBeforeResolving } from "@/lib/sales/card";
 
 /**
  * The supervisor settles a sale by hand with a written reason: completed (the customer got
@@ -20,6 +21,16 @@ export async function resolveSale(
   outcome: "completed" | "failed",
   reason: string,
 ) {
+  // A card sale is never failed by hand while its customer has in fact paid: ask first.
+  const card = await recheckBeforeResolving(saleId, actorOf(staff));
+  if (card === "paid")
+    throw new ActionError(
+      "The customer has paid this card sale since: it is now listed as paid, not delivered. Deliver it or refund them.",
+    );
+  if (card === "settled")
+    throw new ActionError(
+      "The core service says this card payment was declined: the sale is settled as not paid.",
+    );
   const database = await db();
   const now = new Date();
   const refundable = sql`exists (select 1 from ${cardOrders} where ${cardOrders.saleId} = ${sales.id} and ${cardOrders.needsRefund})`;

@@ -355,6 +355,57 @@ describe("following a card order after the till stopped waiting", () => {
     expect((await store.paidNotDelivered()).map((r) => r.sale.id)).not.toContain(sale.id);
   });
 
+  /** A card sale the till gave up on (not verified), its order still open at the core service. */
+  async function givenUp() {
+    const sale = await cardSale(cashier);
+    await card.startCardPayment(sale.id, cashier);
+    await control(`/orders/${sale.id}/script`, { statuses: ["VERIFICATION_ERROR"] });
+    expect(await card.checkCardPayment(sale.id, cashier, "poll")).toMatchObject({
+      state: "unverified",
+    });
+    return sale;
+  }
+
+  it("failed by hand while the payment was open, then paid: listed again as paid, not delivered", async () => {
+    const { resolveSale } = await import("@/lib/office/resolve");
+    const supervisor = await staffOf("supervisor", "till-1");
+    const sale = await givenUp();
+    await resolveSale(supervisor, sale.id, "failed", "No transaction at the core service.");
+    expect(await saleNow(sale.id)).toMatchObject({ status: "failed", attempts: 0 });
+
+    await sandbox.orderAction(sale.id, "pay");
+    await followLater();
+    expect(await saleNow(sale.id)).toMatchObject({
+      status: "unknown",
+      attempts: 0,
+      resolvedAt: null,
+      error: { kind: "card_paid_not_delivered" },
+    });
+    expect((await store.paidNotDelivered()).map((r) => r.sale.id)).toContain(sale.id);
+    await late.refundPaidSaleOutside(supervisor, sale.id, "Card refund at the counter");
+    // Handled once: the order is final, and a later follow-up changes nothing.
+    await followLater();
+    expect(await saleNow(sale.id)).toMatchObject({ status: "failed", attempts: 0 });
+    expect((await orderNow(sale.id)).lateOutcome).toBe("refunded");
+    expect(fulfil.result).not.toHaveBeenCalled();
+  });
+
+  it("failing a card sale by hand asks the core service first: a payment made since is refused", async () => {
+    const { resolveSale } = await import("@/lib/office/resolve");
+    const supervisor = await staffOf("supervisor", "till-1");
+    const sale = await givenUp();
+    await sandbox.orderAction(sale.id, "pay");
+    await expect(
+      resolveSale(supervisor, sale.id, "failed", "No transaction at the core service."),
+    ).rejects.toThrow(/has paid this card sale since/);
+    expect(await saleNow(sale.id)).toMatchObject({
+      status: "unknown",
+      resolvedAt: null,
+      error: { kind: "card_paid_not_delivered" },
+    });
+    expect(fulfil.result).not.toHaveBeenCalled();
+  });
+
   it("a refund outside Kassa is recorded with its reason and audited, and the sale is never sent", async () => {
     const sale = await cardSale(cashier);
     await card.startCardPayment(sale.id, cashier);

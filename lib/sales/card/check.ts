@@ -19,6 +19,7 @@ import { checkOnce } from "./status";
 import {
   findCardOrder,
   markFinal,
+  PAID_NOT_DELIVERED_KIND,
   setOrderStatus,
   settleUnsent,
   settleUnverifiedUnsent,
@@ -112,6 +113,26 @@ export async function checkCardPayment(
       return viewOfSale(settled ?? (await findSale(saleId)) ?? sale, await findCardOrder(saleId));
     }
   }
+}
+
+/**
+ * Before a supervisor settles an unknown card sale by hand: ask the core service once more.
+ * A payment made since is listed as paid, not delivered ("paid"); a declined one settles the
+ * sale ("settled"); otherwise (still open, or not reached) the hand resolution goes ahead,
+ * and a payment later still reopens the sale (markPaidNotDelivered).
+ */
+export async function recheckBeforeResolving(
+  saleId: string,
+  actor: Actor,
+): Promise<"paid" | "settled" | "open"> {
+  const sale = await findSale(saleId);
+  const order = sale?.method === "card" ? await findCardOrder(saleId) : undefined;
+  if (!sale || sale.status !== "unknown" || sale.attempts > 0) return "open";
+  if (!order?.paymentPageUrl || order.final) return "open";
+  await recheckGivenUp(sale, order, actor);
+  const after = await findSale(saleId);
+  if (after?.error?.kind === PAID_NOT_DELIVERED_KIND) return "paid";
+  return after?.status === "unknown" ? "open" : "settled";
 }
 
 /** "Check payment" on a sale the till gave up on: a payment since is listed, never sold here. */

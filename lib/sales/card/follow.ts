@@ -57,6 +57,8 @@ export async function settlePaid(
       amountCents: sale.amountCents,
       reason: "paid_not_delivered",
       upstreamOrderId: order.upstreamOrderId,
+      // Failed by hand while the payment was open: the hand resolution is undone by the payment.
+      ...(sale.resolvedAt ? { reopened: "resolved_by_hand" } : {}),
     });
   return flagged ?? (await findSale(sale.id)) ?? sale;
 }

@@ -21,7 +21,7 @@ export {
 } from "./store";
 export { peekCardPayment } from "./peek";
 export { cardReturnUrls, startCardPayment } from "./start";
-export { checkCardPayment } from "./check";
+export { checkCardPayment, recheckBeforeResolving } from "./check";
 export { refusalSaysNotFound, statusSaysNotFound } from "./status";
 export { startCardFollower } from "./follow";
 export { deliverPaidSale, refundPaidSaleOutside } from "./late";

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { db } from "@/lib/db";
 import { cardOrders, sales, type CardOrder, type OrderStatus, type Sale } from "@/lib/db/schema";
@@ -188,6 +188,10 @@ export const PAID_NOT_DELIVERED_KIND = "card_paid_not_delivered";
  * sale (never sent: attempts 0) becomes unknown, "paid, not delivered", for a supervisor.
  * Atomic against a till's PAID releasing it at the same moment: only one of the two
  * finds attempts = 0.
+ *
+ * A sale a supervisor already failed by hand (while the payment was still open) is reopened
+ * too: its customer has paid since, and the money is owed. Only a late payment already
+ * delivered or refunded (late_outcome) stays closed. The hand resolution stays in the audit.
  */
 export async function markPaidNotDelivered(saleId: string, now: Date): Promise<Sale | undefined> {
   return updateSaleAndOrder(
@@ -196,12 +200,20 @@ export async function markPaidNotDelivered(saleId: string, now: Date): Promise<S
       error: { kind: PAID_NOT_DELIVERED_KIND, message: PAID_NOT_DELIVERED_MESSAGE },
       settledAt: null,
       updatedAt: now,
+      resolvedBy: null,
+      resolvedAt: null,
+      resolutionNote: null,
     },
     and(
       eq(sales.id, saleId),
       eq(sales.attempts, 0),
-      inArray(sales.status, ["pending", "failed", "unknown"]),
-      isNull(sales.resolvedAt),
+      or(
+        and(inArray(sales.status, ["pending", "failed", "unknown"]), isNull(sales.resolvedAt)),
+        and(
+          eq(sales.status, "failed"),
+          sql`not exists (select 1 from ${cardOrders} where ${cardOrders.saleId} = ${sales.id} and ${cardOrders.lateOutcome} is not null)`,
+        ),
+      ),
     ),
     {
       paidNotDeliveredAt: sql`coalesce(${cardOrders.paidNotDeliveredAt}, ${now.toISOString()}::timestamptz)`,
