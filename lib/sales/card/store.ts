@@ -42,9 +42,10 @@ export async function saveOpenedOrder(
   const [row] = await database
     .update(cardOrders)
     .set({ upstreamOrderId, paymentPageUrl, nextCheckAt, ...(tillSeenAt ? { tillSeenAt } : {}) })
-    .where(eq(cardOrders.saleId, saleId))
+    // Closed meanwhile (the sweep took the claim for dead): no payment page for a settled sale.
+    .where(and(eq(cardOrders.saleId, saleId), eq(cardOrders.final, false)))
     .returning();
-  if (!row) throw new Error(`no card order for sale ${saleId}`);
+  if (!row) throw new Error(`no open card order for sale ${saleId}`);
   return row;
 }
 
