@@ -105,8 +105,11 @@ export class Till {
   /** The journal's sale under this key, as the till's sale hook asks; null when there is none. */
   async byKey(key: string): Promise<SaleView | null | "unreachable"> {
     try {
+      // Never a wait without end: an instance that takes the question and then hangs (or
+      // dies without resetting the connection) is asked again, as the till's hook does.
       const res = await this.session.fetch(`/api/sales/by-key/${key}`, {
         headers: { accept: "application/json" },
+        signal: AbortSignal.timeout(30_000),
       });
       if (!res.ok) return "unreachable";
       return ((await res.json()) as { sale: SaleView | null }).sale;
