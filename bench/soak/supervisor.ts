@@ -139,8 +139,11 @@ export class Supervisor {
       return;
     }
     if (/^Paid by card, not delivered/.test(item.text)) {
-      const r = await this.act("refundOutsideAction", {
+      // A refund item (paid, then the sale failed): the office's resolve panel settles it as
+      // failed with the money handed back; refundOutsideAction is only for paid-not-delivered.
+      const r = await this.act("resolveSaleAction", {
         saleId,
+        outcome: "failed",
         reason: "Refunded to the customer's card: the sale failed after payment (soak)",
       });
       this.note(saleId, r?.ok ? "paid, sale failed: refunded" : "refund refused");

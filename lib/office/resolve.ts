@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { cardOrders, sales } from "@/lib/db/schema";
 import { audit } from "@/lib/audit";
@@ -56,6 +56,13 @@ export async function resolveSale(
     throw new ActionError(
       "This sale is not waiting for a resolution (someone may have resolved it already).",
     );
+  // Failed by hand after the customer's card was charged (a paid sale sent and never
+  // confirmed): nothing was delivered, so the payment goes on the refund list.
+  if (outcome === "failed" && row.method === "card")
+    await database
+      .update(cardOrders)
+      .set({ needsRefund: true })
+      .where(and(eq(cardOrders.saleId, saleId), isNotNull(cardOrders.paidAt)));
   await audit(actorOf(staff), "sale_resolved", saleId, {
     outcome,
     reason,

@@ -61,7 +61,23 @@ export async function sweepInterruptedSales(database: Db, olderThanMs: number): 
         sql`not exists (select 1 from card_orders where card_orders.sale_id = ${sales.id} and card_orders.late_outcome is not null)`,
       ),
     )
-    .returning({ id: sales.id });
+    .returning({ id: sales.id, kind: sales.kind, amountCents: sales.amountCents });
+  // How each of them ended, in its audit trail (the supervisor's check comes after).
+  if (abandoned.length > 0)
+    await database.insert(auditEvents).values(
+      abandoned.map((s) => ({
+        username: "sweep",
+        role: "system",
+        kind: "sale_settled",
+        subject: s.id,
+        detail: {
+          kind: s.kind,
+          status: "unknown",
+          amountCents: s.amountCents,
+          reason: "card_unverified",
+        },
+      })),
+    );
   const notSent = await database
     .update(sales)
     .set({

@@ -145,6 +145,14 @@ async function recheckGivenUp(sale: Sale, order: CardOrder, actor: Actor): Promi
     await settlePaid(sale, recorded, actor, false);
   else if (status === "FAILED" && sale.status === "unknown") {
     await markFinal(sale.id);
-    await settleUnverifiedUnsent(sale.id, NOT_PAID_MESSAGES.declined);
+    const settled = await settleUnverifiedUnsent(sale.id, NOT_PAID_MESSAGES.declined);
+    // Like every other way a sale ends, its audit trail says so.
+    if (settled)
+      await audit(actor, "sale_settled", sale.id, {
+        kind: settled.kind,
+        status: "failed",
+        amountCents: settled.amountCents,
+        reason: "declined",
+      });
   }
 }
