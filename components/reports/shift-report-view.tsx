@@ -6,6 +6,7 @@ import { formatSaDateTime } from "@/lib/reports/day";
 import { KIND_LABELS } from "@/lib/sales/kinds/meta";
 import { CASH_MOVEMENT_LABELS, PAYMENT_METHOD_LABELS, labelOf } from "@/lib/sales/labels";
 import { varianceText } from "./variance";
+import { EmptyRow, MoneyCell, TableHead, end } from "@/components/ui/table";
 
 export interface ReportMeta {
   title: string;
@@ -44,26 +45,9 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
       </p>
       <table className="stack-cards w-full text-left">
         <caption className="sr-only">Completed sales by kind and payment method</caption>
-        <thead>
-          <tr className="border-b border-slate-400">
-            <th scope="col">Kind</th>
-            <th scope="col">Method</th>
-            <th scope="col" className="text-right">
-              Sales
-            </th>
-            <th scope="col" className="text-right">
-              Total
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Kind", "Method", end("Sales"), end("Total")]} />
         <tbody>
-          {report.lines.length === 0 && (
-            <tr>
-              <td colSpan={4} className="py-2 text-slate-600">
-                No completed sales.
-              </td>
-            </tr>
-          )}
+          {report.lines.length === 0 && <EmptyRow span={4}>No completed sales.</EmptyRow>}
           {report.lines.map((line) => (
             <tr key={`${line.kind}-${line.method}`} className="border-b border-slate-200">
               <td data-label="Kind">{labelOf(KIND_LABELS, line.kind)}</td>
@@ -71,9 +55,7 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
               <td data-label="Sales" className="text-right">
                 {line.count}
               </td>
-              <td data-label="Total" className="text-right font-mono">
-                {formatRand(line.totalCents)}
-              </td>
+              <MoneyCell label="Total" cents={line.totalCents} />
             </tr>
           ))}
         </tbody>

@@ -1,10 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import type { Cents } from "@/lib/money";
-import { decodeStandard, upstreamFailure } from "@/lib/upstream/envelope";
+import { decodeConfirmed, decodeStandard } from "@/lib/upstream/envelope";
 import { purchaseResultWire } from "@/lib/upstream/electricity-wire";
 import { callUpstream, type CallOptions } from "@/lib/upstream/http";
-import { errorNoMessage } from "@/lib/upstream/messages";
 import type { PaymentMethod, PostpaidMunicipality } from "@/lib/upstream/municipalities";
 import { safeExternalUrl } from "@/lib/upstream/urls";
 import {
@@ -68,15 +67,7 @@ export async function confirmAccount(
     body: { accountNumber: input.accountNumber, municipality: input.municipality },
     options,
     decode: (answer) => {
-      const result = decodeStandard(operation, answer, billCustomerWire, { subject: "account" });
-      if (!result.exists || !result.customer) {
-        throw upstreamFailure(operation, "rejected", {
-          status: answer.status,
-          code: 1001,
-          cashierMessage: errorNoMessage(1001, null, { subject: "account" }),
-        });
-      }
-      const c = result.customer;
+      const c = decodeConfirmed(operation, answer, billCustomerWire, { subject: "account" });
       return {
         accountNumber: c.accountNumber,
         municipality: input.municipality,

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Cents } from "@/lib/money";
-import { decodeStandard, upstreamFailure } from "@/lib/upstream/envelope";
+import { decodeConfirmed, decodeStandard, upstreamFailure } from "@/lib/upstream/envelope";
 import {
   confirmCustomerWire,
   purchaseResultWire,
@@ -8,7 +8,6 @@ import {
 } from "@/lib/upstream/electricity-wire";
 import type { WireAnswer } from "@/lib/upstream/envelope";
 import { callUpstream, type CallOptions } from "@/lib/upstream/http";
-import { errorNoMessage } from "@/lib/upstream/messages";
 import type {
   Municipality,
   PaymentMethod,
@@ -92,16 +91,7 @@ export async function confirmMeter(
     body: { meterNumber: input.meterNumber, municipality: input.municipality },
     options,
     decode: (answer) => {
-      const result = decodeStandard(operation, answer, confirmCustomerWire, { subject: "meter" });
-      // Kassa asked for errorNo 1001 on unknown meters, but `exists:false` means the same.
-      if (!result.exists || !result.customer) {
-        throw upstreamFailure(operation, "rejected", {
-          status: answer.status,
-          code: 1001,
-          cashierMessage: errorNoMessage(1001, null),
-        });
-      }
-      const c = result.customer;
+      const c = decodeConfirmed(operation, answer, confirmCustomerWire, { subject: "meter" });
       const p = c.provider_specific ?? {};
       return {
         meterNumber: c.meter_number,

@@ -13,6 +13,7 @@ import {
 } from "@/lib/office/audit-log";
 import { formatSaDateTime, isSaDay } from "@/lib/reports/day";
 import { auditFilterSchema } from "./schema";
+import { TableHead } from "@/components/ui/table";
 
 export const metadata: Metadata = { title: "Audit log" };
 export const dynamic = "force-dynamic";
@@ -103,17 +104,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
       </form>
       <p data-testid="audit-total">{total === 1 ? "1 event" : `${total} events`}</p>
       <table className="stack-cards w-full text-left text-sm" aria-label="Audit events">
-        <thead>
-          <tr className="border-b border-slate-400">
-            <th scope="col">When (SA time)</th>
-            <th scope="col">User</th>
-            <th scope="col">Role</th>
-            <th scope="col">Till</th>
-            <th scope="col">Event</th>
-            <th scope="col">Subject</th>
-            <th scope="col">Detail</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={["When (SA time)", "User", "Role", "Till", "Event", "Subject", "Detail"]}
+        />
         <tbody>
           {rows.map((e) => {
             const href = subjectLink(e.kind, e.subject);

@@ -10,6 +10,7 @@ import { LowBalanceWarning } from "@/components/shell/low-balance-warning";
 import { LowBalanceForm } from "./low-balance-form";
 import { ReceiptsTable } from "./receipts-table";
 import { receiptsPeriodSchema } from "./schema";
+import { MoneyCell, TableHead, end } from "@/components/ui/table";
 
 export const metadata: Metadata = { title: "Balance" };
 
@@ -70,25 +71,14 @@ export default async function BalancePage({ searchParams }: { searchParams: Sear
               By service
             </h2>
             <table className="w-full text-left">
-              <thead>
-                <tr className="border-b border-slate-400">
-                  <th scope="col">Service</th>
-                  <th scope="col">Slot</th>
-                  <th scope="col" className="text-right">
-                    Transactions
-                  </th>
-                  <th scope="col" className="text-right">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={["Service", "Slot", end("Transactions"), end("Amount")]} />
               <tbody>
                 {balance.services.map((s) => (
                   <tr key={`${s.service}-${s.slot}`} className="border-b border-slate-200">
                     <td>{serviceLabel(s.service)}</td>
                     <td>{slotLabel(s.slot)}</td>
                     <td className="text-right">{s.transactionCount ?? 0}</td>
-                    <td className="text-right font-mono">{formatRand(s.balanceCents)}</td>
+                    <MoneyCell cents={s.balanceCents} />
                   </tr>
                 ))}
               </tbody>
