@@ -1,4 +1,5 @@
 import { formatRand } from "@/lib/money";
+import type { ReportMeta } from "@/lib/reports/report-meta";
 import type { ShiftReport } from "@/lib/reports/shift-report";
 import { DENOMINATIONS, type DenominationCounts } from "@/lib/reports/denominations";
 import { formatSaDateTime } from "@/lib/reports/day";
@@ -7,19 +8,6 @@ import { KIND_LABELS } from "@/lib/sales/kinds/meta";
 import { CASH_MOVEMENT_LABELS, PAYMENT_METHOD_LABELS, labelOf } from "@/lib/sales/labels";
 import { varianceText } from "./variance";
 import { EmptyRow, MoneyCell, TableHead, end } from "@/components/ui/table";
-
-export interface ReportMeta {
-  title: string;
-  tillName: string;
-  openedBy: string;
-  openedAt: Date;
-  closedAt?: Date | null;
-  closedBy?: string | null;
-  denominations?: DenominationCounts | null;
-  reprint?: boolean;
-  /** The cashier's own X report before the count: no expected cash (the cash-up is blind). */
-  blind?: boolean;
-}
 
 /** An X or Z report: sales by kind and method, expected cash, counted cash and variance. */
 export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: ReportMeta }) {

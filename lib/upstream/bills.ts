@@ -4,6 +4,7 @@ import type { Cents } from "@/lib/money";
 import { decodeConfirmed, decodeStandard } from "@/lib/upstream/envelope";
 import { purchaseResultWire } from "@/lib/upstream/electricity-wire";
 import { callUpstream, type CallOptions } from "@/lib/upstream/http";
+import { callPurchase, purchaseMessages } from "@/lib/upstream/purchase";
 import type { PaymentMethod, PostpaidMunicipality } from "@/lib/upstream/municipalities";
 import { safeExternalUrl } from "@/lib/upstream/urls";
 import {
@@ -11,7 +12,6 @@ import {
   cents,
   dateFromMs,
   soft,
-  toWireRands,
   wireRands,
   wireText,
 } from "@/lib/upstream/wire-common";
@@ -96,24 +96,17 @@ export interface PayBillInput {
  */
 export async function payBill(input: PayBillInput, options?: CallOptions): Promise<BillPayment> {
   const operation = "bills.purchase";
-  const body = {
-    meterNumber: input.accountNumber,
-    municipality: input.municipality,
-    amount: toWireRands(input.amountCents),
-    method: input.method,
-    idempotency: input.idempotencyKey,
-  };
-  return callUpstream({
+  return callPurchase({
     operation,
-    body,
+    number: input.accountNumber,
+    municipality: input.municipality,
+    amountCents: input.amountCents,
+    method: input.method,
     idempotencyKey: input.idempotencyKey,
     options,
     decode: (answer) => {
       const r = decodeStandard(operation, answer, purchaseResultWire, { subject: "account" });
       const voucher = r.details?.voucher;
-      const messages = [r.details?.message, voucher?.message, voucher?.receiptdesc]
-        .map((m) => m?.trim() ?? "")
-        .filter((m, i, all) => m !== "" && all.indexOf(m) === i);
       return {
         accountNumber: r.meter ?? input.accountNumber,
         municipality: input.municipality,
@@ -122,7 +115,7 @@ export async function payBill(input: PayBillInput, options?: CallOptions): Promi
         receiptUrl: safeExternalUrl(r.receipt),
         receiptNumber: voucher?.receiptno ?? r.details?.refno ?? null,
         at: r.timestamp == null ? new Date() : dateFromMs(r.timestamp),
-        messages,
+        messages: purchaseMessages(r),
       };
     },
   });

@@ -8,13 +8,14 @@ import {
 } from "@/lib/upstream/electricity-wire";
 import type { WireAnswer } from "@/lib/upstream/envelope";
 import { callUpstream, type CallOptions } from "@/lib/upstream/http";
+import { callPurchase, purchaseMessages } from "@/lib/upstream/purchase";
 import type {
   Municipality,
   PaymentMethod,
   PrepaidMunicipality,
 } from "@/lib/upstream/municipalities";
 import { orderSlipTokens, tokensFromPrintable, type SlipToken } from "@/lib/upstream/tokens";
-import { cents, centsOrNull, dateFromMs, toWireRands } from "@/lib/upstream/wire-common";
+import { cents, centsOrNull, dateFromMs } from "@/lib/upstream/wire-common";
 
 export interface MeterDetails {
   sgc: number | null;
@@ -133,28 +134,16 @@ export async function vendElectricity(
   input: VendInput,
   options?: CallOptions,
 ): Promise<ElectricityVend> {
-  const operation = "electricity.purchase";
-  const body = {
-    meterNumber: input.meterNumber,
+  return callPurchase({
+    operation: "electricity.purchase",
+    number: input.meterNumber,
     municipality: input.municipality,
-    amount: toWireRands(input.amountCents),
+    amountCents: input.amountCents,
     method: input.method,
-    idempotency: input.idempotencyKey,
-  };
-  return callUpstream({
-    operation,
-    body,
     idempotencyKey: input.idempotencyKey,
     options,
     decode: (answer) => decodeVend(answer, input),
   });
-}
-
-/** Non-empty texts, each once, in order. */
-function distinct(texts: readonly (string | null | undefined)[]): string[] {
-  const seen = new Set<string>();
-  for (const t of texts) if (t?.trim()) seen.add(t.trim());
-  return [...seen];
 }
 
 /**
@@ -242,7 +231,7 @@ function decodeVend(answer: WireAnswer, input: VendInput): ElectricityVend {
     utilityName: voucher?.receiver?.trim() || null,
     // 0 is how some gateways say "none".
     utilityVatNumber: vatNo && /[1-9]/.test(vatNo) ? vatNo : null,
-    messages: distinct([r.details?.message, voucher?.message, voucher?.receiptdesc]),
+    messages: purchaseMessages(r),
     keyExpiryNumber: r.meterDetails?.ken ?? null,
   };
 }

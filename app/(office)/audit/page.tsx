@@ -14,6 +14,7 @@ import {
 import { formatSaDateTime, isSaDay } from "@/lib/reports/day";
 import { auditFilterSchema } from "./schema";
 import { TableHead } from "@/components/ui/table";
+import { Labelled } from "@/components/sale/fields";
 
 export const metadata: Metadata = { title: "Audit log" };
 export const dynamic = "force-dynamic";
@@ -86,10 +87,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           value={f.cashier}
           options={choices.cashiers.map((c) => ({ value: c.id, label: c.name }))}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-day" className="font-medium">
-            Day
-          </label>
+        <Labelled id="filter-day" label="Day">
           <input
             id="filter-day"
             type="date"
@@ -97,7 +95,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
             defaultValue={day ?? ""}
             className="rounded border border-slate-400 px-2 py-2"
           />
-        </div>
+        </Labelled>
         <button type="submit" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">
           Filter
         </button>
@@ -178,10 +176,7 @@ function FilterSelect(props: {
 }) {
   const id = `filter-${props.name}`;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium">
-        {props.label}
-      </label>
+    <Labelled id={id} label={props.label}>
       <select
         id={id}
         name={props.name}
@@ -195,6 +190,6 @@ function FilterSelect(props: {
           </option>
         ))}
       </select>
-    </div>
+    </Labelled>
   );
 }

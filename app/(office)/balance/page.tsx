@@ -91,24 +91,17 @@ export default async function BalancePage({ searchParams }: { searchParams: Sear
           Receipts for a period
         </h2>
         <form method="get" className="flex flex-wrap items-end gap-3">
-          <label className="flex flex-col gap-1">
-            <span className="font-medium">From</span>
-            <input
-              type="date"
-              name="from"
-              defaultValue={query.from ?? today}
-              className="rounded border border-slate-400 px-3 py-2"
-            />
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="font-medium">To</span>
-            <input
-              type="date"
-              name="to"
-              defaultValue={query.to ?? today}
-              className="rounded border border-slate-400 px-3 py-2"
-            />
-          </label>
+          {(["from", "to"] as const).map((name) => (
+            <label key={name} className="flex flex-col gap-1">
+              <span className="font-medium">{name === "from" ? "From" : "To"}</span>
+              <input
+                type="date"
+                name={name}
+                defaultValue={query[name] ?? today}
+                className="rounded border border-slate-400 px-3 py-2"
+              />
+            </label>
+          ))}
           <button type="submit" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">
             Show receipts
           </button>

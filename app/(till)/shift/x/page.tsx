@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { requirePageRole } from "@/lib/auth/staff";
 import { currentShift } from "@/lib/shifts/current";
 import { findShift, shiftReportNow } from "@/lib/shifts/report";
-import { ShiftReportView, type ReportMeta } from "@/components/reports/shift-report-view";
+import { xReportMeta } from "@/lib/reports/report-meta";
+import { ShiftReportView } from "@/components/reports/shift-report-view";
 import { ShiftReportReceipt } from "@/components/reports/shift-report-receipt";
 import { reportLayoutOf } from "@/components/reports/layout-switch";
 import { ReportActions, ReportLink } from "@/components/reports/report-actions";
@@ -24,13 +25,7 @@ export default async function XReportPage({
   const shift = await currentShift(staff);
   if (!shift) return <p>You have no shift open at {staff.till.name}.</p>;
   const [view, report] = await Promise.all([findShift(shift.id), shiftReportNow(shift)]);
-  const meta: ReportMeta = {
-    title: "X report",
-    tillName: view?.tillName ?? staff.till.name,
-    openedBy: view?.openedBy ?? "",
-    openedAt: shift.openedAt,
-    blind: true,
-  };
+  const meta = xReportMeta(view, shift, staff.till.name);
   return (
     <div className="flex flex-col gap-4">
       {layout === "roll" ? (
