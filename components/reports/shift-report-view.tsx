@@ -1,7 +1,7 @@
 import { formatRand } from "@/lib/money";
 import type { ReportMeta } from "@/lib/reports/report-meta";
 import type { ShiftReport } from "@/lib/reports/shift-report";
-import { DENOMINATIONS, type DenominationCounts } from "@/lib/reports/denominations";
+import { DENOMINATIONS } from "@/lib/reports/denominations";
 import { formatSaDateTime } from "@/lib/reports/day";
 
 import { KIND_LABELS } from "@/lib/sales/kinds/meta";
