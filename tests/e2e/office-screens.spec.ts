@@ -244,22 +244,3 @@ test("the day at a glance: today's sales per hour and by kind", async ({ page })
       .getByRole("listitem", { name: new RegExp(`^${hour}:00 [1-9]\\d* sales`) }),
   ).toHaveCount(1);
 });
-
-test("till settings: the drawer opens without a sale only with a reason, said next to the field", async ({
-  page,
-}) => {
-  await page.goto("/paper");
-  await page.getByRole("link", { name: "Change Till 3" }).click();
-  const reason = page.getByLabel("Reason for opening the drawer without a sale");
-  await reason.fill("ok");
-  await page.getByRole("button", { name: "Open drawer" }).click();
-  await expect(reason).toHaveAttribute("aria-invalid", "true");
-  await expect(page.locator("#drawer-error")).toHaveText(
-    "Say why the drawer is opened (at least 3 characters).",
-  );
-  await expect(page.getByRole("status").filter({ hasText: "Drawer opened" })).toHaveCount(0);
-  // Once refused, the field is checked again as the supervisor types: a reason clears it.
-  await reason.fill("Change for the float");
-  await expect(page.locator("#drawer-error")).toHaveText("");
-  await expect(reason).not.toHaveAttribute("aria-invalid", "true");
-});
