@@ -139,8 +139,7 @@ export class Supervisor {
       return;
     }
     if (/^Paid by card, not delivered/.test(item.text)) {
-      // A refund item (paid, then the sale failed): the office's resolve panel settles it as
-      // failed with the money handed back; refundOutsideAction is only for paid-not-delivered.
+      // The page's resolve panel: the refund is settled by hand as failed, with its reason.
       const r = await this.act("resolveSaleAction", {
         saleId,
         outcome: "failed",
