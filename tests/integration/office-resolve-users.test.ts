@@ -5,7 +5,7 @@ import { putCardOrder, putSale, staffOf, ownDataDir } from "./office-support";
 /** Resolving sales by hand and managing users, on the app's own code and a database of this file's own. */
 ownDataDir();
 const { db } = await import("@/lib/db");
-const { auditEvents, sales, staffSessions, users } = await import("@/lib/db/schema");
+const { auditEvents, cardOrders, sales, staffSessions, users } = await import("@/lib/db/schema");
 const { listUnresolved } = await import("@/lib/office/unresolved");
 const { resolveSale, retryToResolve } = await import("@/lib/office/resolve");
 const { createUser, setDisabled, unlockUser, resetPassword } = await import("@/lib/office/users");
@@ -85,6 +85,34 @@ describe("unresolved sales", () => {
     await expect(
       resolveSale(supervisor, done.id, "failed", "Not an unresolved sale"),
     ).rejects.toThrow("not waiting");
+  });
+
+  it("puts a paid card sale failed by hand on the refund list, and only a paid one", async () => {
+    const cashier = await staffOf(database, "cashier", "till-1");
+    const supervisor = await staffOf(database, "supervisor", "till-1");
+    // Paid at the counter, sent, and the core service's answer lost: not confirmed.
+    const paid = await putSale(database, cashier, null, {
+      kind: "vas",
+      method: "card",
+      status: "unknown",
+      amountCents: 10_250,
+    });
+    await putCardOrder(database, paid.id, 10_250, "PAID", new Date());
+    const unpaid = await putSale(database, cashier, null, {
+      kind: "vas",
+      method: "card",
+      status: "unknown",
+      amountCents: 3_000,
+    });
+    await putCardOrder(database, unpaid.id, 3_000, "PENDING", null);
+
+    await resolveSale(supervisor, paid.id, "failed", "The core service has no such transaction.");
+    await resolveSale(supervisor, unpaid.id, "failed", "The core service has no such transaction.");
+    const refundOf = async (saleId: string) =>
+      (await database.select().from(cardOrders).where(eq(cardOrders.saleId, saleId)))[0]
+        ?.needsRefund;
+    expect(await refundOf(paid.id)).toBe(true);
+    expect(await refundOf(unpaid.id)).toBe(false);
   });
 
   it("sends again only electricity and bill sales", async () => {
