@@ -86,13 +86,18 @@ export class Till {
   }
 
   /** An action whose repeat is harmless (look-ups, quotes, the card checks): repeated until it answers. */
-  async act(file: string, name: string, input: unknown): Promise<ActionCall> {
+  async act(
+    file: string,
+    name: string,
+    input: unknown,
+  ): Promise<ActionCall & { repeated: boolean }> {
     for (let attempt = 1; ; attempt++) {
       try {
         const call = await this.soak.call(this.session, file, name, input);
         const code = (call.result as { code?: string } | undefined)?.code;
-        if (call.result && code !== "database_down") return call;
-        if (attempt >= 40) return call;
+        // `repeated`: an earlier attempt's answer was lost, so that attempt may have acted.
+        if ((call.result && code !== "database_down") || attempt >= 40)
+          return { ...call, repeated: attempt > 1 };
         await sleep(500);
       } catch (error) {
         if (attempt >= 40) throw error;
@@ -415,7 +420,11 @@ export class Till {
       left -= k * d;
     }
     const closed = await this.act(FILES.shift, "closeShiftAction", { counts });
-    if (closed.result?.ok) {
+    // act() repeats a close whose answer was lost (a kill, a database cut); when that lost
+    // one went through, the repeat finds no shift open: the close, with this count, was made.
+    const closedUnseen =
+      !closed.result?.ok && /no shift open/i.test(closed.result?.error ?? "") && closed.repeated;
+    if (closed.result?.ok || closedUnseen) {
       this.counted.push({ cents: this.expectedCashCents - left });
       this.soak.counts.shiftsClosed += 1;
     } else {
