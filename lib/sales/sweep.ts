@@ -7,11 +7,11 @@ export const INTERRUPTED_MESSAGE =
 export const ABANDONED_CARD_MESSAGE =
   "The card payment was left before Kassa verified it. Not confirmed — a supervisor checks the payment.";
 
+export const CARD_NOT_STARTED_MESSAGE =
+  "The card payment was never started (Kassa could not open it). Nothing was paid and nothing was sold.";
+
 export const NOT_SENT_MESSAGE =
   "Kassa stopped before this sale was sent. Nothing was sold: sell again if the customer still wants it.";
-
-export const UNOPENED_CARD_MESSAGE =
-  "Kassa stopped while it was starting the card payment, before any payment page was shown. Nothing was paid and nothing was sold: sell again if the customer still wants it.";
 
 /** Longer than any card wait (3 minutes) plus its last status check. */
 export const ABANDONED_CARD_MS = 10 * 60_000;
@@ -22,10 +22,8 @@ export const ABANDONED_CARD_MS = 10 * 60_000;
  * Card sales whose payment screen was left (the till closed mid-wait) become unknown too,
  * without being sent: the customer may have paid. The card follower (card-follow.ts) keeps
  * asking about their orders: paid makes them "paid, not delivered", unpaid makes them fail. A cash
- * sale recorded but never claimed (a crash between the two) was never sent: it failed. So
- * did a card sale whose order was claimed but never opened (a crash while the order was
- * being made): no payment page was ever shown, so nobody can have paid it, and without
- * this its till would read "still being started" until the card sweep ten minutes later.
+ * sale recorded but never claimed (a crash between the two) was never sent: it failed, as does a
+ * card sale whose payment page was never opened.
  */
 export async function sweepInterruptedSales(database: Db, olderThanMs: number): Promise<number> {
   const now = Date.now();
@@ -44,6 +42,40 @@ export async function sweepInterruptedSales(database: Db, olderThanMs: number): 
       ),
     )
     .returning({ id: sales.id });
+  // A card sale whose payment page nobody ever got (the order was never opened, or its answer
+  // was lost when the journal dropped) cannot have been paid: it failed, and its order (if any)
+  // is no longer followed. Without this the cashier's "still being started" never ends.
+  const notStarted = await database
+    .update(sales)
+    .set({
+      status: "failed",
+      error: { kind: "card_order_failed", message: CARD_NOT_STARTED_MESSAGE },
+      settledAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(sales.status, "pending"),
+        eq(sales.method, "card"),
+        eq(sales.attempts, 0),
+        lt(sales.updatedAt, new Date(now - olderThanMs)),
+        sql`not exists (select 1 from card_orders where card_orders.sale_id = ${sales.id} and card_orders.payment_page_url is not null)`,
+      ),
+    )
+    .returning({ id: sales.id, kind: sales.kind, amountCents: sales.amountCents });
+  if (notStarted.length) {
+    // Closed: the follower never asks about it, and a late save of its page is refused.
+    await database
+      .update(cardOrders)
+      .set({ status: "cancelled", final: true, nextCheckAt: null })
+      .where(
+        inArray(
+          cardOrders.saleId,
+          notStarted.map((s) => s.id),
+        ),
+      );
+    await noteSettled(database, notStarted, "failed", "card_order_not_opened");
+  }
   const abandoned = await database
     .update(sales)
     .set({
@@ -62,22 +94,7 @@ export async function sweepInterruptedSales(database: Db, olderThanMs: number): 
       ),
     )
     .returning({ id: sales.id, kind: sales.kind, amountCents: sales.amountCents });
-  // How each of them ended, in its audit trail (the supervisor's check comes after).
-  if (abandoned.length > 0)
-    await database.insert(auditEvents).values(
-      abandoned.map((s) => ({
-        username: "sweep",
-        role: "system",
-        kind: "sale_settled",
-        subject: s.id,
-        detail: {
-          kind: s.kind,
-          status: "unknown",
-          amountCents: s.amountCents,
-          reason: "card_unverified",
-        },
-      })),
-    );
+  if (abandoned.length) await noteSettled(database, abandoned, "unknown", "card_unverified");
   const notSent = await database
     .update(sales)
     .set({
@@ -95,60 +112,23 @@ export async function sweepInterruptedSales(database: Db, olderThanMs: number): 
       ),
     )
     .returning({ id: sales.id });
-  const unopened = await settleUnopenedCardOrders(database, new Date(now - olderThanMs));
-  return interrupted.length + abandoned.length + notSent.length + unopened;
+  return interrupted.length + notStarted.length + abandoned.length + notSent.length;
 }
 
-/**
- * Card sales whose order was claimed (card_orders row) before `claimedBefore` and never got
- * its payment page: the request opening it died between the claim and the core service's
- * answer (a kill, a crash). Opening an order takes at most one upstream call, so an older
- * claim has no one left to finish it. The sale fails (nothing paid, nothing sold), the order
- * is closed (the follower never asks about it; a late save is refused, see saveOpenedOrder),
- * and the `sale_settled` event says so.
- */
-async function settleUnopenedCardOrders(database: Db, claimedBefore: Date): Promise<number> {
-  const now = new Date();
-  const failed = await database
-    .update(sales)
-    .set({
-      status: "failed",
-      error: { kind: "card_order_failed", message: UNOPENED_CARD_MESSAGE },
-      settledAt: now,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(sales.status, "pending"),
-        eq(sales.method, "card"),
-        eq(sales.attempts, 0),
-        sql`exists (select 1 from card_orders where card_orders.sale_id = ${sales.id} and card_orders.payment_page_url is null and card_orders.created_at < ${claimedBefore.toISOString()}::timestamptz)`,
-      ),
-    )
-    .returning({ id: sales.id, kind: sales.kind, amountCents: sales.amountCents });
-  if (failed.length === 0) return 0;
-  await database
-    .update(cardOrders)
-    .set({ status: "cancelled", final: true, nextCheckAt: null })
-    .where(
-      inArray(
-        cardOrders.saleId,
-        failed.map((s) => s.id),
-      ),
-    );
+/** How each swept sale ended, in its audit trail, like every other way a sale ends. */
+async function noteSettled(
+  database: Db,
+  swept: { id: string; kind: string; amountCents: number }[],
+  status: "failed" | "unknown",
+  reason: string,
+): Promise<void> {
   await database.insert(auditEvents).values(
-    failed.map((s) => ({
+    swept.map((s) => ({
       username: "sweep",
       role: "system",
       kind: "sale_settled",
       subject: s.id,
-      detail: {
-        kind: s.kind,
-        status: "failed",
-        amountCents: s.amountCents,
-        reason: "card_order_not_opened",
-      },
+      detail: { kind: s.kind, status, amountCents: s.amountCents, reason },
     })),
   );
-  return failed.length;
 }
