@@ -7,7 +7,13 @@ import path from "node:path";
  * id from the build's server-reference-manifest.json. Used by the benchmark, the fault tests
  * and the security specs.
  */
-export type Who = { username: string; password: string; till: string };
+/** A user to sign in; `role`, when known, lets a till's user skip the sign-in that fails unenrolled. */
+export type Who = {
+  username: string;
+  password: string;
+  till: string;
+  role?: "cashier" | "supervisor" | "kiosk";
+};
 
 export class Session {
   private readonly jar = new Map<string, string>();
@@ -89,6 +95,7 @@ async function enrolDevice(baseUrl: string, tillName: string, distDir: string): 
 }
 
 const DEVICE_COOKIE = "kassa_device";
+const isDevice = (c: { name: string }) => c.name === DEVICE_COOKIE;
 
 async function credentialsSignIn(session: Session, who: Who): Promise<string | undefined> {
   const csrf = (await (await session.fetch("/api/auth/csrf")).json()) as { csrfToken: string };
@@ -126,11 +133,16 @@ export async function signIn(
   options: { device?: string; distDir?: string } = {},
 ): Promise<Session> {
   const session = new Session(baseUrl);
-  if (options.device) session.setCookie(DEVICE_COOKIE, options.device);
-  let failure = await credentialsSignIn(session, who);
-  if (failure && /not.enrolled/i.test(failure) && !options.device) {
-    const distDir = options.distDir ?? process.env.NEXT_DIST_DIR ?? ".next";
+  const distDir = options.distDir ?? process.env.NEXT_DIST_DIR ?? ".next";
+  const enrol = async () =>
     session.setCookie(DEVICE_COOKIE, await enrolDevice(baseUrl, who.till, distDir));
+  if (options.device) session.setCookie(DEVICE_COOKIE, options.device);
+  // A till's user on an unenrolled client is a failed attempt that counts toward the lock:
+  // when the role says so, enrol first instead of finding out.
+  else if (who.role && who.role !== "supervisor") await enrol();
+  let failure = await credentialsSignIn(session, who);
+  if (failure && /not.enrolled/i.test(failure) && !session.cookies().some(isDevice)) {
+    await enrol();
     failure = await credentialsSignIn(session, who);
   }
   if (failure) throw new Error(`sign-in as ${who.username} failed: ${failure}`);

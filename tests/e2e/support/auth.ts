@@ -1,11 +1,16 @@
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 
 export const DEMO = {
-  cashier: { username: "cashier", password: "cashier-demo-1", till: "Till 1" },
-  cashier2: { username: "cashier2", password: "cashier-demo-2", till: "Till 2" },
-  trainee: { username: "trainee", password: "trainee-demo-1", till: "Till 3" },
-  supervisor: { username: "supervisor", password: "supervisor-demo-1", till: "Till 1" },
-  kiosk: { username: "kiosk", password: "kiosk-demo-1", till: "Kiosk 1" },
+  cashier: { username: "cashier", password: "cashier-demo-1", till: "Till 1", role: "cashier" },
+  cashier2: { username: "cashier2", password: "cashier-demo-2", till: "Till 2", role: "cashier" },
+  trainee: { username: "trainee", password: "trainee-demo-1", till: "Till 3", role: "cashier" },
+  supervisor: {
+    username: "supervisor",
+    password: "supervisor-demo-1",
+    till: "Till 1",
+    role: "supervisor",
+  },
+  kiosk: { username: "kiosk", password: "kiosk-demo-1", till: "Kiosk 1", role: "kiosk" },
 } as const;
 
 type Who = { username: string; password: string; till: string };
