@@ -48,11 +48,12 @@ export function takeEarlyTileKey(): string | null {
 
 /**
  * The inline script the till page sends with its tiles: the same rule as tileForKey, in
- * plain JavaScript because it runs before any of Kassa's bundles. Installed once per document.
+ * plain JavaScript because it runs before any of Kassa's bundles. Installed once per document;
+ * a key counts only while its tile is on the page (not on the open-shift form, say).
  */
 export function earlyTileKeysScript(tiles: readonly TileKey[], path: string): string {
   const keys = tiles
     .filter((t) => t.ready)
     .map((t) => ({ key: t.shortcut.toLowerCase(), href: t.href }));
-  return `(function(){var w=window,k=${JSON.stringify(keys)};if(w.__kassaEarlyKeys)return;w.__kassaEarlyKeys=true;addEventListener("keydown",function(e){if(w.__kassaTilesLive||w.__kassaEarlyTile||location.pathname!==${JSON.stringify(path)})return;if(e.ctrlKey||e.metaKey||e.altKey)return;var t=e.target;if(t&&/^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName))return;var key=String(e.key).toLowerCase();for(var i=0;i<k.length;i++)if(k[i].key===key){e.preventDefault();w.__kassaEarlyTile=k[i].href;return;}});})();`;
+  return `(function(){var w=window,k=${JSON.stringify(keys)};if(w.__kassaEarlyKeys)return;w.__kassaEarlyKeys=true;addEventListener("keydown",function(e){if(w.__kassaTilesLive||w.__kassaEarlyTile||location.pathname!==${JSON.stringify(path)})return;if(e.ctrlKey||e.metaKey||e.altKey)return;var t=e.target;if(t&&/^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName))return;var key=String(e.key).toLowerCase();for(var i=0;i<k.length;i++)if(k[i].key===key&&document.querySelector('a[aria-keyshortcuts][href="'+k[i].href+'"]')){e.preventDefault();w.__kassaEarlyTile=k[i].href;return;}});})();`;
 }
