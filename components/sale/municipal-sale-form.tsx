@@ -15,6 +15,7 @@ import { OpenSale, SaleNotice } from "./sale-stage";
 import { useSale } from "./use-sale";
 import { useScannerKeys } from "./use-scanner-keys";
 import { rememberedHere } from "./remember-choice";
+import { TokensWhileSlipLoads } from "./tokens-while-slip-loads";
 
 interface Confirmed {
   municipality: string;
@@ -158,6 +159,7 @@ export function MunicipalSaleForm<V extends Confirmed>({
   });
 
   const resolve: Resolve = { by: "retry", run: kind.retry };
+  if (sale.stage.is === "done") return <TokensWhileSlipLoads sale={sale.stage.sale} />;
   if (sale.occupied) return <OpenSale sale={sale} resolve={resolve} />;
 
   const refusedFields = sale.stage.is === "refused" ? sale.stage.fieldErrors : {};

@@ -1,7 +1,6 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { formatRand } from "@/lib/money";
 import type { SaleView } from "@/lib/sales/sale-view";
 import { askUntilSettled } from "./sale-by-key";
@@ -12,7 +11,6 @@ import type { SaleHook } from "./use-sale";
 import { useTill } from "@/components/till/till-context";
 // Only card sales need the payment screen (QR code, polling): CardPayment loads it when one starts.
 import { CardPayment } from "@/components/card/card-payment";
-import { SlipTokens } from "@/components/slip/slip-tokens";
 
 /**
  * A sale that is open on the form: the card payment it waits for, the one "Not confirmed"
@@ -31,7 +29,6 @@ export function OpenSale({ sale, resolve }: { sale: SaleHook; resolve: Resolve }
   }
   if (stage.is === "not-recorded" && stage.sale.notRecorded)
     return <NotRecordedSlip sale={stage.sale} onNewSale={sale.reset} />;
-  if (stage.is === "done") return <TokensWhileSlipLoads sale={stage.sale} />;
   if (stage.is !== "open") return null;
   const open = stage.sale;
   if (open.awaitingCard) {
@@ -177,28 +174,6 @@ function NotRecordedSlip({ sale, onNewSale }: { sale: SaleView; onNewSale(): voi
       >
         New sale
       </button>
-    </section>
-  );
-}
-
-/**
- * A completed sale's tokens from its own answer, on screen the moment it comes back; the slip
- * page (printing, New sale) replaces this as soon as it has loaded.
- */
-function TokensWhileSlipLoads({ sale }: { sale: SaleView }) {
-  return (
-    <section
-      role="status"
-      aria-labelledby="sale-done-title"
-      className="flex max-w-xl flex-col gap-3 rounded-xl bg-white p-4 shadow"
-    >
-      <h2 id="sale-done-title" className="text-xl font-bold">
-        Sold: {formatRand(sale.amountCents)} for {sale.reference}
-      </h2>
-      <SlipTokens tokens={sale.tokens ?? []} />
-      <Link href={`/slips/${sale.id}?fresh=1`} prefetch={false} className="self-start underline">
-        Opening the slip…
-      </Link>
     </section>
   );
 }
