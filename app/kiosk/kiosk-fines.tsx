@@ -3,10 +3,11 @@
 import Link from "next/link";
 import { useCallback, useState } from "react";
 import { useRouter } from "next/navigation";
+import { useForm, useWatch } from "react-hook-form";
+import { schemaResolver } from "@/components/forms/schema-resolver";
 import { newSaleKey } from "@/components/sale/sale-store";
-import { checkLookup } from "@/lib/fines/lookup-kind";
 import { selectedFines } from "@/lib/fines/selection";
-import { kioskCheckProblem, kioskProblem } from "@/lib/i18n/kiosk-problems";
+import { kioskProblem, type KioskProblem } from "@/lib/i18n/kiosk-problems";
 import type { FineRow } from "@/lib/fines/view";
 import { KIOSK_LOCALES, KIOSK_LOCALE_NAMES, type KioskLocale } from "@/lib/i18n/kiosk-messages";
 import type { KioskText } from "@/lib/i18n/kiosk-text";
@@ -14,6 +15,14 @@ import { kioskLookUpAction, kioskPayFinesAction } from "./actions";
 import { FinePicker } from "./fine-picker";
 import { IdleGuard } from "./idle-guard";
 import { NumberEntry } from "./number-entry";
+import type { KioskLookupInput, KioskPayInput } from "./schema";
+
+const lookupResolver = schemaResolver<KioskLookupInput>(() =>
+  import("./schema").then((m) => m.kioskLookupSchema),
+);
+const payResolver = schemaResolver<KioskPayInput>(() =>
+  import("./schema").then((m) => m.kioskPaySchema),
+);
 
 type Kind = "id" | "notice";
 type Stage =
@@ -24,59 +33,53 @@ type Stage =
 
 /**
  * One customer's visit. Everything (the number typed, the fines, the choice) lives in this
- * component's state only: no URL, no storage. Clearing the screen remounts it.
+ * component's forms only: no URL, no storage. Clearing the screen remounts it. The forms'
+ * messages are the kiosk's problem keys (the shared schemas' and the actions' codes), said
+ * in the customer's language.
  */
 function Visit({ text, locale, onDone }: { text: KioskText; locale: KioskLocale; onDone(): void }) {
   const [stage, setStage] = useState<Stage>({ is: "start" });
-  const [digits, setDigits] = useState("");
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [key] = useState(newSaleKey);
+  const entry = useForm<KioskLookupInput>({
+    resolver: lookupResolver,
+    defaultValues: { kind: "id", value: "" },
+  });
+  const pick = useForm<KioskPayInput>({ resolver: payResolver });
+  const digits = useWatch({ control: entry.control, name: "value" });
+  const chosen = useWatch({ control: pick.control, name: "fines" }) ?? [];
+  const say = (problem: string | undefined) =>
+    problem ? text.problems[problem in text.problems ? (problem as KioskProblem) : "help"] : null;
 
   const enter = (kind: Kind) => {
-    setDigits("");
-    setError(null);
+    entry.reset({ kind, value: "" });
     setStage({ is: "enter", kind });
   };
 
-  const lookUp = useCallback(async () => {
-    if (stage.is !== "enter") return;
-    // The server's own check, here first: a number that cannot be right is never sent.
-    const checked = checkLookup(stage.kind, digits);
-    if (!checked.ok) return setError(text.problems[kioskCheckProblem(stage.kind, checked.reason)]);
-    setBusy(true);
-    setError(null);
-    const result = await kioskLookUpAction({ kind: stage.kind, value: digits });
-    setBusy(false);
+  // The shared schema checks the number here first: one that cannot be right is never sent.
+  const lookUp = entry.handleSubmit(async ({ kind, value }) => {
+    const result = await kioskLookUpAction({ kind, value });
     // Codes, never the server's English: the kiosk says it in the customer's language.
-    if (!result.ok) return setError(text.problems[kioskProblem(result.code)]);
-    setSelected(new Set());
-    setStage({ is: "fines", kind: stage.kind, fines: result.data.fines });
-  }, [stage, digits, text]);
+    if (!result.ok) return entry.setError("root", { message: kioskProblem(result.code) });
+    pick.reset({ kind, value, idempotencyKey: key, lang: locale, fines: [] });
+    setStage({ is: "fines", kind, fines: result.data.fines });
+  });
 
-  async function pay() {
-    if (stage.is !== "fines") return;
-    setBusy(true);
-    setError(null);
-    const chosen = selectedFines(stage.fines, selected).map((f) => ({
-      noticeNumber: f.noticeNumber,
-      grossCents: f.grossCents,
-    }));
-    const result = await kioskPayFinesAction({
-      kind: stage.kind,
-      value: digits,
-      idempotencyKey: key,
-      fines: chosen,
-      lang: locale,
-    });
-    if (!result.ok) {
-      setBusy(false);
-      return setError(text.problems[kioskProblem(result.code)]);
-    }
+  const pay = pick.handleSubmit(async (input) => {
+    const result = await kioskPayFinesAction(input);
+    if (!result.ok) return pick.setError("root", { message: kioskProblem(result.code) });
     setStage({ is: "leaving" });
     // The hosted checkout replaces this page: going back never shows the customer's fines.
     window.location.replace(result.data.paymentPageUrl);
+  });
+
+  function select(fines: FineRow[], selected: ReadonlySet<string>) {
+    pick.setValue(
+      "fines",
+      selectedFines(fines, selected).map((f) => ({
+        noticeNumber: f.noticeNumber,
+        grossCents: f.grossCents,
+      })),
+    );
   }
 
   return (
@@ -93,10 +96,10 @@ function Visit({ text, locale, onDone }: { text: KioskText; locale: KioskLocale;
           kind={stage.kind}
           text={text}
           digits={digits}
-          error={error}
-          busy={busy}
-          onDigits={setDigits}
-          onLookUp={lookUp}
+          error={say(entry.formState.errors.value?.message ?? entry.formState.errors.root?.message)}
+          busy={entry.formState.isSubmitting}
+          onDigits={(value) => entry.setValue("value", value)}
+          onLookUp={() => void lookUp()}
           onBack={onDone}
         />
       )}
@@ -104,11 +107,11 @@ function Visit({ text, locale, onDone }: { text: KioskText; locale: KioskLocale;
         <FinePicker
           fines={stage.fines}
           text={text.fines}
-          selected={selected}
-          error={error}
-          busy={busy}
-          onSelect={setSelected}
-          onPay={pay}
+          selected={new Set(chosen.map((f) => f.noticeNumber))}
+          error={say(pick.formState.errors.fines?.message ?? pick.formState.errors.root?.message)}
+          busy={pick.formState.isSubmitting}
+          onSelect={(selected) => select(stage.fines, selected)}
+          onPay={() => void pay()}
           onDone={onDone}
         />
       )}

@@ -1,34 +1,48 @@
-import { z } from "zod";
+// zod/mini, not full zod: the kiosk's forms check with this file in the browser.
+import * as z from "zod/mini";
 import { checkLookup } from "@/lib/fines/lookup-kind";
+import { kioskCheckProblem } from "@/lib/i18n/kiosk-problems";
 import { KIOSK_LOCALES } from "@/lib/i18n/kiosk-messages";
 
 /** At the kiosk a customer looks up by their ID number or a notice number (no business look-up). */
 export const KIOSK_LOOKUP_KINDS = ["id", "notice"] as const;
 
-const lookupFields = { kind: z.enum(KIOSK_LOOKUP_KINDS), value: z.string().max(40) };
+const lookupFields = {
+  kind: z.enum(KIOSK_LOOKUP_KINDS),
+  value: z.string().check(z.maxLength(40)),
+};
 
-export const kioskLookupSchema = z.object(lookupFields).superRefine((input, ctx) => {
+/**
+ * The server's check of the number. Its message is the kiosk's problem key
+ * (lib/i18n/kiosk-problems.ts): the kiosk says it in the customer's language.
+ */
+const numberCheck = z.superRefine<{ kind: "id" | "notice"; value: string }>((input, ctx) => {
   const checked = checkLookup(input.kind, input.value);
-  if (!checked.ok) ctx.addIssue({ code: "custom", path: ["value"], message: checked.message });
+  if (!checked.ok)
+    ctx.addIssue({
+      code: "custom",
+      path: ["value"],
+      message: kioskCheckProblem(input.kind, checked.reason),
+    });
 });
+
+export const kioskLookupSchema = z.object(lookupFields).check(numberCheck);
+export type KioskLookupInput = z.infer<typeof kioskLookupSchema>;
 
 export const kioskPaySchema = z
   .object({
     ...lookupFields,
-    idempotencyKey: z.string().uuid(),
+    idempotencyKey: z.uuid(),
     /** The customer's language: the checkout returns to the kiosk in it. */
-    lang: z.enum(KIOSK_LOCALES).optional(),
+    lang: z.optional(z.enum(KIOSK_LOCALES)),
     fines: z
       .array(
         z.object({
-          noticeNumber: z.string().regex(/^\d{10,20}$/),
-          grossCents: z.number().int().positive().max(100_000_000),
+          noticeNumber: z.string().check(z.regex(/^\d{10,20}$/)),
+          grossCents: z.int().check(z.positive(), z.maximum(100_000_000)),
         }),
       )
-      .min(1, "Choose at least one fine.")
-      .max(50),
+      .check(z.minLength(1, "help"), z.maxLength(50)),
   })
-  .superRefine((input, ctx) => {
-    const checked = checkLookup(input.kind, input.value);
-    if (!checked.ok) ctx.addIssue({ code: "custom", path: ["value"], message: checked.message });
-  });
+  .check(numberCheck);
+export type KioskPayInput = z.infer<typeof kioskPaySchema>;

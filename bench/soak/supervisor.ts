@@ -139,8 +139,10 @@ export class Supervisor {
       return;
     }
     if (/^Paid by card, not delivered/.test(item.text)) {
-      const r = await this.act("refundOutsideAction", {
+      // The page's resolve panel: the refund is settled by hand as failed, with its reason.
+      const r = await this.act("resolveSaleAction", {
         saleId,
+        outcome: "failed",
         reason: "Refunded to the customer's card: the sale failed after payment (soak)",
       });
       this.note(saleId, r?.ok ? "paid, sale failed: refunded" : "refund refused");

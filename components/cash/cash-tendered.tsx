@@ -1,6 +1,7 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { changeDue, tenderedKeys } from "@/lib/cash/change";
 import { formatRand, parseRandInput, type Cents } from "@/lib/money";
 
@@ -17,7 +18,9 @@ export function CashTendered({
   onEnter?: () => void;
 }) {
   const id = useId();
-  const [text, setText] = useState("");
+  // Its own small form, never submitted: the amount typed or filled by a note key.
+  const { register, setValue, control } = useForm({ defaultValues: { tendered: "" } });
+  const text = useWatch({ control, name: "tendered" });
   if (amountCents === null || amountCents <= 0) return null;
   const tendered = text.trim() === "" ? null : parseRandInput(text);
   const change = tendered === null ? null : changeDue(amountCents, tendered);
@@ -32,8 +35,7 @@ export function CashTendered({
           <span>Cash tendered (R)</span>
           <input
             id={`${id}-tendered`}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
+            {...register("tendered")}
             // Counting is not buying: Enter here never submits the sale form around it.
             onKeyDown={(e) => {
               if (e.key !== "Enter") return;
@@ -51,7 +53,7 @@ export function CashTendered({
             <button
               key={cents}
               type="button"
-              onClick={() => setText(String(cents / 100))}
+              onClick={() => setValue("tendered", String(cents / 100))}
               className="min-h-11 min-w-14 rounded-lg border border-slate-400 px-2 font-mono"
             >
               {cents === amountCents ? "Exact" : formatRand(cents).replace(/,00$/, "")}

@@ -1,6 +1,7 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { printerStatusAction } from "@/lib/actions/print";
 import type { PrinterConnection } from "@/lib/printing/connection";
 import type { PrinterStatus } from "@/lib/printing/status";
@@ -9,6 +10,23 @@ import { isPaired, NOT_PAIRED } from "./pairing";
 /** How often the till asks its printer while nothing else happens. */
 const EVERY_MS = 20_000;
 
+interface Printer {
+  unpaired: boolean;
+  status: PrinterStatus | null;
+}
+
+/** Asks the printer once; a question that fails says nothing (the next one may answer). */
+async function askPrinter(connection: PrinterConnection): Promise<Printer> {
+  if (connection === "network") {
+    const result = await printerStatusAction({}).catch(() => null);
+    return { unpaired: false, status: result?.ok ? result.data : null };
+  }
+  if (connection !== "usb" && connection !== "serial") return { unpaired: false, status: null };
+  if (!isPaired(connection)) return { unpaired: true, status: null };
+  const { webPrinterStatus } = await import("./web-printer");
+  return { unpaired: false, status: await webPrinterStatus(connection).catch(() => null) };
+}
+
 /**
  * The till's printer as the cashier must know it before the next sale: paper out, cover open
  * or not answering, said at the top of every till screen. Network printers are asked by the
@@ -16,51 +34,28 @@ const EVERY_MS = 20_000;
  * which also offers Chromium's chooser to pair one.
  */
 export function PrinterBanner({ connection }: { connection: PrinterConnection }) {
-  const [status, setStatus] = useState<PrinterStatus | null>(null);
-  const [unpaired, setUnpaired] = useState(false);
+  const queryClient = useQueryClient();
+  const queryKey = ["printer", connection];
+  const { data } = useQuery({
+    queryKey,
+    queryFn: () => askPrinter(connection),
+    enabled: connection !== "browser",
+    refetchInterval: EVERY_MS,
+    refetchOnWindowFocus: "always",
+  });
+  const { unpaired = false, status = null } = data ?? {};
 
-  const check = useCallback(async (): Promise<PrinterStatus | null> => {
-    if (connection === "browser") return null;
-    if (connection === "network") {
-      const result = await printerStatusAction({});
-      return result.ok ? result.data : null;
-    }
-    if (!isPaired(connection)) {
-      setUnpaired(true);
-      return null;
-    }
-    setUnpaired(false);
-    const { webPrinterStatus } = await import("./web-printer");
-    return webPrinterStatus(connection);
-  }, [connection]);
-
+  // A print that failed or went through says so at once (TillPrint).
   useEffect(() => {
-    if (connection === "browser") return;
-    let alive = true;
-    const run = () =>
-      void check()
-        .catch(() => null)
-        .then((next) => alive && setStatus(next));
-    run();
-    const timer = setInterval(run, EVERY_MS);
-    window.addEventListener("focus", run);
-    // A print that failed or went through says so at once (TillPrint).
-    window.addEventListener("kassa:printer", run);
-    return () => {
-      alive = false;
-      clearInterval(timer);
-      window.removeEventListener("focus", run);
-      window.removeEventListener("kassa:printer", run);
-    };
-  }, [connection, check]);
+    const ask = () => void queryClient.invalidateQueries({ queryKey: ["printer"] });
+    window.addEventListener("kassa:printer", ask);
+    return () => window.removeEventListener("kassa:printer", ask);
+  }, [queryClient]);
 
   async function pair() {
     if (connection !== "usb" && connection !== "serial") return;
-    const { pairWebPrinter, webPrinterStatus } = await import("./web-printer");
-    if (await pairWebPrinter(connection)) {
-      setUnpaired(false);
-      setStatus(await webPrinterStatus(connection));
-    }
+    const { pairWebPrinter } = await import("./web-printer");
+    if (await pairWebPrinter(connection)) await queryClient.invalidateQueries({ queryKey });
   }
 
   if (unpaired)

@@ -4,7 +4,7 @@ import { formatSaDateTime } from "@/lib/reports/day";
 import { KIND_LABELS } from "@/lib/sales/kinds/meta";
 import { CASH_MOVEMENT_LABELS, PAYMENT_METHOD_LABELS, labelOf } from "@/lib/sales/labels";
 import { ReprintMark, SlipFrame, SlipLine } from "@/components/slip/slip-frame";
-import type { ReportMeta } from "./shift-report-view";
+import type { ReportMeta } from "@/lib/reports/report-meta";
 import { varianceText } from "./variance";
 
 /**

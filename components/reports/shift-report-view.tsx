@@ -1,24 +1,13 @@
 import { formatRand } from "@/lib/money";
+import type { ReportMeta } from "@/lib/reports/report-meta";
 import type { ShiftReport } from "@/lib/reports/shift-report";
-import { DENOMINATIONS, type DenominationCounts } from "@/lib/reports/denominations";
+import { DENOMINATIONS } from "@/lib/reports/denominations";
 import { formatSaDateTime } from "@/lib/reports/day";
 
 import { KIND_LABELS } from "@/lib/sales/kinds/meta";
 import { CASH_MOVEMENT_LABELS, PAYMENT_METHOD_LABELS, labelOf } from "@/lib/sales/labels";
 import { varianceText } from "./variance";
-
-export interface ReportMeta {
-  title: string;
-  tillName: string;
-  openedBy: string;
-  openedAt: Date;
-  closedAt?: Date | null;
-  closedBy?: string | null;
-  denominations?: DenominationCounts | null;
-  reprint?: boolean;
-  /** The cashier's own X report before the count: no expected cash (the cash-up is blind). */
-  blind?: boolean;
-}
+import { EmptyRow, MoneyCell, TableHead, end } from "@/components/ui/table";
 
 /** An X or Z report: sales by kind and method, expected cash, counted cash and variance. */
 export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: ReportMeta }) {
@@ -44,26 +33,9 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
       </p>
       <table className="stack-cards w-full text-left">
         <caption className="sr-only">Completed sales by kind and payment method</caption>
-        <thead>
-          <tr className="border-b border-slate-400">
-            <th scope="col">Kind</th>
-            <th scope="col">Method</th>
-            <th scope="col" className="text-right">
-              Sales
-            </th>
-            <th scope="col" className="text-right">
-              Total
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Kind", "Method", end("Sales"), end("Total")]} />
         <tbody>
-          {report.lines.length === 0 && (
-            <tr>
-              <td colSpan={4} className="py-2 text-slate-600">
-                No completed sales.
-              </td>
-            </tr>
-          )}
+          {report.lines.length === 0 && <EmptyRow span={4}>No completed sales.</EmptyRow>}
           {report.lines.map((line) => (
             <tr key={`${line.kind}-${line.method}`} className="border-b border-slate-200">
               <td data-label="Kind">{labelOf(KIND_LABELS, line.kind)}</td>
@@ -71,9 +43,7 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
               <td data-label="Sales" className="text-right">
                 {line.count}
               </td>
-              <td data-label="Total" className="text-right font-mono">
-                {formatRand(line.totalCents)}
-              </td>
+              <MoneyCell label="Total" cents={line.totalCents} />
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,6 @@
 import type { ZReport } from "@/lib/shifts/report";
-import { ShiftReportView, type ReportMeta } from "./shift-report-view";
+import { zReportMeta } from "@/lib/reports/report-meta";
+import { ShiftReportView } from "./shift-report-view";
 import { ShiftReportReceipt } from "./shift-report-receipt";
 
 /** A Z report exactly as stored at close, on the page or on the till's roll. */
@@ -12,16 +13,7 @@ export function ZReportView({
   reprint?: boolean;
   roll?: { paperWidthMm: number };
 }) {
-  const meta: ReportMeta = {
-    title: `Z report No. ${z.zNumber}`,
-    tillName: z.tillName,
-    openedBy: z.openedBy,
-    openedAt: new Date(z.openedAt),
-    closedAt: new Date(z.closedAt),
-    closedBy: z.closedBy,
-    denominations: z.denominations,
-    reprint,
-  };
+  const meta = zReportMeta(z, reprint);
   return roll ? (
     <ShiftReportReceipt report={z} meta={meta} paperWidthMm={roll.paperWidthMm} />
   ) : (

@@ -12,6 +12,27 @@ export function FieldError({ id, message }: { id: string; message?: string | nul
   );
 }
 
+/** A field's label above its control, and whatever goes under it (quick picks, the message). */
+export function Labelled({
+  id,
+  label,
+  children,
+}: {
+  /** The control's id: the label points at it. */
+  id: string;
+  label: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 export const inputClass =
   "min-h-11 rounded border border-slate-400 px-3 py-2 text-lg aria-[invalid=true]:border-danger";
 
@@ -32,10 +53,7 @@ export function AmountField({
   disabled,
 }: AmountFieldProps) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor="amount" className="font-medium">
-        Amount
-      </label>
+    <Labelled id="amount" label="Amount">
       <input
         id="amount"
         inputMode="decimal"
@@ -62,7 +80,7 @@ export function AmountField({
         </div>
       )}
       <FieldError id="amount-error" message={error} />
-    </div>
+    </Labelled>
   );
 }
 
@@ -75,10 +93,7 @@ export function MethodField({
   error?: string;
 }) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor="method" className="font-medium">
-        Payment method
-      </label>
+    <Labelled id="method" label="Payment method">
       <select
         id="method"
         {...registration}
@@ -90,6 +105,6 @@ export function MethodField({
         <option value="card">Card</option>
       </select>
       <FieldError id="method-error" message={error} />
-    </div>
+    </Labelled>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
-import { FieldError, inputClass } from "./fields";
+import { FieldError, Labelled, inputClass } from "./fields";
 import { rememberChoice } from "./remember-choice";
 
 export interface ReferenceValues {
@@ -42,10 +42,7 @@ export function ReferenceStep(p: Props) {
       className="flex max-w-xl flex-col gap-3 rounded-xl bg-white p-4 shadow"
     >
       <h1 className="text-2xl font-semibold">{p.heading}</h1>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={p.field} className="font-medium">
-          {p.label}
-        </label>
+      <Labelled id={p.field} label={p.label}>
         <input
           id={p.field}
           inputMode="numeric"
@@ -58,11 +55,8 @@ export function ReferenceStep(p: Props) {
           className={`${inputClass} font-mono`}
         />
         <FieldError id={`${p.field}-error`} message={numberError} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="municipality" className="font-medium">
-          Municipality
-        </label>
+      </Labelled>
+      <Labelled id="municipality" label="Municipality">
         <select
           id="municipality"
           {...p.register("municipality", {
@@ -90,7 +84,7 @@ export function ReferenceStep(p: Props) {
           ))}
         </select>
         <FieldError id="municipality-error" message={municipalityError} />
-      </div>
+      </Labelled>
       <button
         type="submit"
         disabled={p.busy}

@@ -115,14 +115,7 @@ export function LastSaleBanner() {
   if (data.unseen) {
     const sale = data.unseen;
     return (
-      <section
-        role="alert"
-        aria-labelledby="last-sale-title"
-        className="no-print mb-4 flex flex-wrap items-center gap-3 rounded-xl border-2 border-brand bg-green-50 p-4"
-      >
-        <h2 id="last-sale-title" className="text-lg font-bold">
-          Last sale went through
-        </h2>
+      <Banner id="last-sale-title" title="Last sale went through" tone="done">
         <p>
           {formatRand(sale.amountCents)} of {describeSale(sale.kind, sale.reference)}. The customer
           has not had this slip yet.
@@ -139,7 +132,7 @@ export function LastSaleBanner() {
         >
           Show slip
         </button>
-      </section>
+      </Banner>
     );
   }
   // The form of a not-confirmed sale shows its own panel (and its kind's form its own sales); elsewhere, point to it.
@@ -151,14 +144,7 @@ export function LastSaleBanner() {
   ) {
     const sale = data.open;
     return (
-      <section
-        role="alert"
-        aria-labelledby="open-sale-title"
-        className="no-print mb-4 flex flex-wrap items-center gap-3 rounded-xl border-2 border-warn bg-amber-50 p-4"
-      >
-        <h2 id="open-sale-title" className="text-lg font-bold text-warn">
-          Not confirmed
-        </h2>
+      <Banner id="open-sale-title" title="Not confirmed" tone="open">
         <p>
           {formatRand(sale.amountCents)} of {describeSale(sale.kind, sale.reference)} is not
           confirmed. Keep the customer&apos;s money and open the sale to see what to do.
@@ -169,8 +155,35 @@ export function LastSaleBanner() {
         >
           Open the sale
         </Link>
-      </section>
+      </Banner>
     );
   }
   return null;
+}
+
+/** The banner over every till screen: a sale that went through unseen, or one still open. */
+function Banner({
+  id,
+  title,
+  tone,
+  children,
+}: {
+  id: string;
+  title: string;
+  tone: "done" | "open";
+  children: React.ReactNode;
+}) {
+  const colours = tone === "done" ? "border-brand bg-green-50" : "border-warn bg-amber-50";
+  return (
+    <section
+      role="alert"
+      aria-labelledby={id}
+      className={`no-print mb-4 flex flex-wrap items-center gap-3 rounded-xl border-2 p-4 ${colours}`}
+    >
+      <h2 id={id} className={`text-lg font-bold ${tone === "open" ? "text-warn" : ""}`}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }

@@ -2,11 +2,11 @@
 
 import { z } from "zod";
 import { staffAction } from "@/lib/auth/action";
-import { retryUnknownSale } from "@/lib/sales/counter-sale";
+import { retryOwnSale } from "@/lib/sales/counter-sale";
 
 /** Resolve an unknown electricity or bill sale by repeating it under its own idempotency key. */
 export const retrySaleAction = staffAction(
   ["cashier"],
   z.object({ saleId: z.uuid() }),
-  async (input, staff) => retryUnknownSale(staff, input.saleId),
+  async (input, staff) => retryOwnSale(staff, input.saleId),
 );

@@ -37,6 +37,9 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
     const pool = new Pool({
       connectionString: target.postgresUrl,
       max: 10,
+      // At least one connection stays open while the process lives: another instance reads a
+      // process with none in pg_stat_activity as gone and resends its sales (lib/sales/send.ts).
+      min: 1,
       application_name: PROCESS_TAG,
     });
     // An idle connection that dies (the database restarts, the network drops) must not take

@@ -66,8 +66,12 @@ export async function resolveSale(
   return { saleId, status: row.status };
 }
 
-/** Send an unknown electricity or bill sale again under its own key; a final answer resolves it. */
-export async function retryUnknownSale(staff: Staff, saleId: string) {
+/**
+ * The supervisor's retry, from the office: any till's unknown electricity or bill sale, sent
+ * again under its own key; a final answer resolves it in the supervisor's name, and a card
+ * sale refused now is listed as a refund. The cashier's own retry is retryOwnSale.
+ */
+export async function retryToResolve(staff: Staff, saleId: string) {
   const sale = await findSale(saleId);
   if (!sale || sale.status !== "unknown" || !IDEMPOTENT_KINDS.includes(sale.kind)) {
     throw new ActionError("Only an unconfirmed electricity or bill sale can be sent again.");

@@ -1,4 +1,5 @@
 import "server-only";
+import { xReportMeta, zReportMeta } from "@/lib/reports/report-meta";
 import { and, eq, inArray } from "drizzle-orm";
 import { audit } from "@/lib/audit";
 import { actorOf } from "@/lib/auth/actor";
@@ -187,13 +188,7 @@ export async function printShiftReport(
     const shift = await currentShift(staff);
     if (!shift || !mayUseShift(staff, shift)) throw new ActionError("You have no shift open here.");
     const [view, report] = await Promise.all([findShift(shift.id), shiftReportNow(shift)]);
-    const meta = {
-      title: "X report",
-      tillName: view?.tillName ?? staff.till.name,
-      openedBy: view?.openedBy ?? "",
-      openedAt: shift.openedAt,
-      blind: true,
-    };
+    const meta = xReportMeta(view, shift, staff.till.name);
     return deliver(staff, shift.id, encodeShiftReport(report, meta, paper), { report: "x" });
   }
   const view = await findShift(input.shiftId);
@@ -201,15 +196,7 @@ export async function printShiftReport(
   if (!view || !z) throw new ActionError("This shift is not one of yours.");
   if (input.reprint)
     await audit(actorOf(staff), "z_reprinted", view.shift.id, { zNumber: z.zNumber });
-  const meta = {
-    title: `Z report No. ${z.zNumber}`,
-    tillName: z.tillName,
-    openedBy: z.openedBy,
-    openedAt: new Date(z.openedAt),
-    closedAt: new Date(z.closedAt),
-    closedBy: z.closedBy,
-    reprint: input.reprint,
-  };
+  const meta = zReportMeta(z, input.reprint);
   return deliver(staff, view.shift.id, encodeShiftReport(z, meta, paper), {
     report: "z",
     reprint: input.reprint,

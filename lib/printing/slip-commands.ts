@@ -9,6 +9,7 @@ import { amountSplit } from "@/lib/electricity/amount-split";
 import { finesSlipData } from "@/lib/fines/slip-data";
 import { formatRand, vatIncluded } from "@/lib/money";
 import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/municipalities";
+import type { ReportMeta } from "@/lib/reports/report-meta";
 import type { ShiftReport } from "@/lib/reports/shift-report";
 import { saDateTime } from "@/lib/sa-time";
 import { KIND_LABELS as SALE_KIND_LABELS } from "@/lib/sales/kinds/meta";
@@ -319,21 +320,10 @@ export function encodeSaleSlip(
   return slip.finish({ drawer: options.drawer });
 }
 
-export interface ShiftReportMeta {
-  title: string;
-  tillName: string;
-  openedBy: string;
-  openedAt: Date;
-  closedAt?: Date | null;
-  closedBy?: string | null;
-  reprint?: boolean;
-  blind?: boolean;
-}
-
 /** An X or Z report on the till's roll, line for line what the screen's roll layout shows. */
 export function encodeShiftReport(
   report: ShiftReport,
-  meta: ShiftReportMeta,
+  meta: ReportMeta,
   paperWidthMm: number,
 ): Uint8Array {
   const slip = new Slip(paperWidthMm);

@@ -255,8 +255,12 @@ async function settledView(sent: SentSale): Promise<SaleView> {
   return saleViewOf(sent.notRecorded ? sent : await waitWhileSending(sent));
 }
 
-/** Repeat an unknown sale of a repeatable kind under its own key; anything else waits for a supervisor. */
-export async function retryUnknownSale(staff: Staff, saleId: string): Promise<SaleView> {
+/**
+ * The cashier's retry, from the till: their own unknown sale of a repeatable kind, sent again
+ * under its own key and answered as the till's view; anything else waits for a supervisor,
+ * whose retry (retryToResolve in lib/office/resolve.ts) also records the resolution.
+ */
+export async function retryOwnSale(staff: Staff, saleId: string): Promise<SaleView> {
   const sale = assertOwnSale(await findSale(saleId), staff);
   if (sale.status === "pending") return continueSale(sale, staff);
   if (sale.status !== "unknown") return saleViewOf(sale);

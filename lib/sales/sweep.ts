@@ -1,11 +1,14 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/open";
-import { sales } from "@/lib/db/schema";
+import { cardOrders, sales } from "@/lib/db/schema";
 
 export const INTERRUPTED_MESSAGE =
   "Kassa stopped while this sale was being sent. Not confirmed — do not sell again.";
 export const ABANDONED_CARD_MESSAGE =
   "The card payment was left before Kassa verified it. Not confirmed — a supervisor checks the payment.";
+
+export const CARD_NOT_STARTED_MESSAGE =
+  "The card payment was never started (Kassa could not open it). Nothing was paid and nothing was sold.";
 
 export const NOT_SENT_MESSAGE =
   "Kassa stopped before this sale was sent. Nothing was sold: sell again if the customer still wants it.";
@@ -19,7 +22,8 @@ export const ABANDONED_CARD_MS = 10 * 60_000;
  * Card sales whose payment screen was left (the till closed mid-wait) become unknown too,
  * without being sent: the customer may have paid. The card follower (card-follow.ts) keeps
  * asking about their orders: paid makes them "paid, not delivered", unpaid makes them fail. A cash
- * sale recorded but never claimed (a crash between the two) was never sent: it failed.
+ * sale recorded but never claimed (a crash between the two) was never sent: it failed, as does a
+ * card sale whose payment page was never opened.
  */
 export async function sweepInterruptedSales(database: Db, olderThanMs: number): Promise<number> {
   const now = Date.now();
@@ -38,6 +42,37 @@ export async function sweepInterruptedSales(database: Db, olderThanMs: number): 
       ),
     )
     .returning({ id: sales.id });
+  // A card sale whose payment page nobody ever got (the order was never opened, or its answer
+  // was lost when the journal dropped) cannot have been paid: it failed, and its order (if any)
+  // is no longer followed. Without this the cashier's "still being started" never ends.
+  const notStarted = await database
+    .update(sales)
+    .set({
+      status: "failed",
+      error: { kind: "card_order_failed", message: CARD_NOT_STARTED_MESSAGE },
+      settledAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(sales.status, "pending"),
+        eq(sales.method, "card"),
+        eq(sales.attempts, 0),
+        lt(sales.updatedAt, new Date(now - olderThanMs)),
+        sql`not exists (select 1 from card_orders where card_orders.sale_id = ${sales.id} and card_orders.payment_page_url is not null)`,
+      ),
+    )
+    .returning({ id: sales.id });
+  if (notStarted.length)
+    await database
+      .update(cardOrders)
+      .set({ status: "cancelled", final: true })
+      .where(
+        inArray(
+          cardOrders.saleId,
+          notStarted.map((s) => s.id),
+        ),
+      );
   const abandoned = await database
     .update(sales)
     .set({
@@ -73,5 +108,5 @@ export async function sweepInterruptedSales(database: Db, olderThanMs: number): 
       ),
     )
     .returning({ id: sales.id });
-  return interrupted.length + abandoned.length + notSent.length;
+  return interrupted.length + notStarted.length + abandoned.length + notSent.length;
 }

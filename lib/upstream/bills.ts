@@ -1,10 +1,10 @@
 import "server-only";
 import { z } from "zod";
 import type { Cents } from "@/lib/money";
-import { decodeStandard, upstreamFailure } from "@/lib/upstream/envelope";
+import { decodeConfirmed, decodeStandard } from "@/lib/upstream/envelope";
 import { purchaseResultWire } from "@/lib/upstream/electricity-wire";
 import { callUpstream, type CallOptions } from "@/lib/upstream/http";
-import { errorNoMessage } from "@/lib/upstream/messages";
+import { callPurchase, purchaseMessages } from "@/lib/upstream/purchase";
 import type { PaymentMethod, PostpaidMunicipality } from "@/lib/upstream/municipalities";
 import { safeExternalUrl } from "@/lib/upstream/urls";
 import {
@@ -12,7 +12,6 @@ import {
   cents,
   dateFromMs,
   soft,
-  toWireRands,
   wireRands,
   wireText,
 } from "@/lib/upstream/wire-common";
@@ -68,15 +67,7 @@ export async function confirmAccount(
     body: { accountNumber: input.accountNumber, municipality: input.municipality },
     options,
     decode: (answer) => {
-      const result = decodeStandard(operation, answer, billCustomerWire, { subject: "account" });
-      if (!result.exists || !result.customer) {
-        throw upstreamFailure(operation, "rejected", {
-          status: answer.status,
-          code: 1001,
-          cashierMessage: errorNoMessage(1001, null, { subject: "account" }),
-        });
-      }
-      const c = result.customer;
+      const c = decodeConfirmed(operation, answer, billCustomerWire, { subject: "account" });
       return {
         accountNumber: c.accountNumber,
         municipality: input.municipality,
@@ -105,24 +96,17 @@ export interface PayBillInput {
  */
 export async function payBill(input: PayBillInput, options?: CallOptions): Promise<BillPayment> {
   const operation = "bills.purchase";
-  const body = {
-    meterNumber: input.accountNumber,
-    municipality: input.municipality,
-    amount: toWireRands(input.amountCents),
-    method: input.method,
-    idempotency: input.idempotencyKey,
-  };
-  return callUpstream({
+  return callPurchase({
     operation,
-    body,
+    number: input.accountNumber,
+    municipality: input.municipality,
+    amountCents: input.amountCents,
+    method: input.method,
     idempotencyKey: input.idempotencyKey,
     options,
     decode: (answer) => {
       const r = decodeStandard(operation, answer, purchaseResultWire, { subject: "account" });
       const voucher = r.details?.voucher;
-      const messages = [r.details?.message, voucher?.message, voucher?.receiptdesc]
-        .map((m) => m?.trim() ?? "")
-        .filter((m, i, all) => m !== "" && all.indexOf(m) === i);
       return {
         accountNumber: r.meter ?? input.accountNumber,
         municipality: input.municipality,
@@ -131,7 +115,7 @@ export async function payBill(input: PayBillInput, options?: CallOptions): Promi
         receiptUrl: safeExternalUrl(r.receipt),
         receiptNumber: voucher?.receiptno ?? r.details?.refno ?? null,
         at: r.timestamp == null ? new Date() : dateFromMs(r.timestamp),
-        messages,
+        messages: purchaseMessages(r),
       };
     },
   });

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Cents } from "@/lib/money";
-import { decodeStandard, upstreamFailure } from "@/lib/upstream/envelope";
+import { decodeConfirmed, decodeStandard, upstreamFailure } from "@/lib/upstream/envelope";
 import {
   confirmCustomerWire,
   purchaseResultWire,
@@ -8,14 +8,14 @@ import {
 } from "@/lib/upstream/electricity-wire";
 import type { WireAnswer } from "@/lib/upstream/envelope";
 import { callUpstream, type CallOptions } from "@/lib/upstream/http";
-import { errorNoMessage } from "@/lib/upstream/messages";
+import { callPurchase, purchaseMessages } from "@/lib/upstream/purchase";
 import type {
   Municipality,
   PaymentMethod,
   PrepaidMunicipality,
 } from "@/lib/upstream/municipalities";
 import { orderSlipTokens, tokensFromPrintable, type SlipToken } from "@/lib/upstream/tokens";
-import { cents, centsOrNull, dateFromMs, toWireRands } from "@/lib/upstream/wire-common";
+import { cents, centsOrNull, dateFromMs } from "@/lib/upstream/wire-common";
 
 export interface MeterDetails {
   sgc: number | null;
@@ -92,16 +92,7 @@ export async function confirmMeter(
     body: { meterNumber: input.meterNumber, municipality: input.municipality },
     options,
     decode: (answer) => {
-      const result = decodeStandard(operation, answer, confirmCustomerWire, { subject: "meter" });
-      // Kassa asked for errorNo 1001 on unknown meters, but `exists:false` means the same.
-      if (!result.exists || !result.customer) {
-        throw upstreamFailure(operation, "rejected", {
-          status: answer.status,
-          code: 1001,
-          cashierMessage: errorNoMessage(1001, null),
-        });
-      }
-      const c = result.customer;
+      const c = decodeConfirmed(operation, answer, confirmCustomerWire, { subject: "meter" });
       const p = c.provider_specific ?? {};
       return {
         meterNumber: c.meter_number,
@@ -143,28 +134,16 @@ export async function vendElectricity(
   input: VendInput,
   options?: CallOptions,
 ): Promise<ElectricityVend> {
-  const operation = "electricity.purchase";
-  const body = {
-    meterNumber: input.meterNumber,
+  return callPurchase({
+    operation: "electricity.purchase",
+    number: input.meterNumber,
     municipality: input.municipality,
-    amount: toWireRands(input.amountCents),
+    amountCents: input.amountCents,
     method: input.method,
-    idempotency: input.idempotencyKey,
-  };
-  return callUpstream({
-    operation,
-    body,
     idempotencyKey: input.idempotencyKey,
     options,
     decode: (answer) => decodeVend(answer, input),
   });
-}
-
-/** Non-empty texts, each once, in order. */
-function distinct(texts: readonly (string | null | undefined)[]): string[] {
-  const seen = new Set<string>();
-  for (const t of texts) if (t?.trim()) seen.add(t.trim());
-  return [...seen];
 }
 
 /**
@@ -252,7 +231,7 @@ function decodeVend(answer: WireAnswer, input: VendInput): ElectricityVend {
     utilityName: voucher?.receiver?.trim() || null,
     // 0 is how some gateways say "none".
     utilityVatNumber: vatNo && /[1-9]/.test(vatNo) ? vatNo : null,
-    messages: distinct([r.details?.message, voucher?.message, voucher?.receiptdesc]),
+    messages: purchaseMessages(r),
     keyExpiryNumber: r.meterDetails?.ken ?? null,
   };
 }

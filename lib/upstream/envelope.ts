@@ -129,6 +129,22 @@ export function decodeStandard<S extends z.ZodType>(
   );
 }
 
+/**
+ * A confirm's customer (electricity and bills): `exists: false`, or no customer, is the same
+ * refusal as errorNo 1001 (Kassa asked for 1001 on unknown meters and accounts).
+ */
+export function decodeConfirmed<S extends z.ZodType<{ exists: boolean; customer?: unknown }>>(
+  operation: OperationName,
+  answer: WireAnswer,
+  data: S,
+  context?: ErrorNoContext,
+): NonNullable<z.output<S>["customer"]> {
+  const result = decodeStandard(operation, answer, data, context);
+  if (!result.exists || !result.customer)
+    throwRejected(operation, answer.status, 1001, errorNoMessage(1001, null, context));
+  return result.customer as NonNullable<z.output<S>["customer"]>;
+}
+
 function throwRejected(
   operation: OperationName,
   status: number,

@@ -103,6 +103,31 @@ test("must show: a cash electricity sale on a network printer prints the token a
   for (const line of slip.lines) expect(line.cells).toBeLessThanOrEqual(48);
 });
 
+test("a supervisor opens Till 1's drawer without a sale only with a reason, said next to the field", async ({
+  browser,
+}) => {
+  await setPrinter(browser, "Network printer", "127.0.0.1", String(FAKE_PRINTER_PORT));
+  const office = await browser.newContext({ storageState: STATE.supervisor });
+  const page = await office.newPage();
+  await page.goto("/tills/till-1/settings");
+  const reason = page.getByLabel("Reason for opening the drawer without a sale");
+  const pulses = () => decoded().reduce((n, p) => n + p.pulses, 0);
+  await reason.fill("ok");
+  await page.getByRole("button", { name: "Open drawer" }).click();
+  await expect(reason).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#drawer-error")).toHaveText(
+    "Say why the drawer is opened (at least 3 characters).",
+  );
+  expect(pulses()).toBe(0);
+  // Once refused, the field is checked again as the supervisor types: a reason clears it.
+  await reason.fill("Change for the float");
+  await expect(page.locator("#drawer-error")).toHaveText("");
+  await page.getByRole("button", { name: "Open drawer" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Drawer opened" })).toBeVisible();
+  expect(pulses()).toBe(1);
+  await office.close();
+});
+
 test("must show: paper out, the till says so with the token on screen; Retry prints once the paper is back; one vend", async ({
   page,
   browser,

@@ -119,8 +119,10 @@ function sellUntil(till: Session, stop: { now: boolean }, seller: number) {
         });
         sold.push({ key, kind: "voucher", endedAt: Date.now(), status: saleOf(call)?.status });
       } else {
-        // A different amount each time: the same meter and amount again would ask "Sell again?".
-        const amount = String(20 + seller * 500 + n);
+        // A different amount each time (the same meter and amount again would ask "Sell
+        // again?"), in cents so that a slow machine's longer run stays under the meter's limit.
+        const cents = 2000 + seller * 50_000 + n;
+        const amount = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
         const call = await purchase(till, key, "01100000007", "tshwane_prepaid", amount);
         sold.push({ key, kind: "electricity", endedAt: Date.now(), status: saleOf(call)?.status });
       }
@@ -143,6 +145,8 @@ describe("npm run backup while Kassa sells, npm run restore into a fresh folder"
     fs.rmSync(ROOT, { recursive: true, force: true });
     fs.mkdirSync(BACKUPS, { recursive: true });
     stopSandbox = (await sandbox.start()).stop;
+    // Credit for however many sales a slow machine fits in while the backup runs.
+    await sandbox.post("balance", { balance: 10_000_000 });
     port = await freePort();
     // What `npm start` runs: scripts/serve.mjs.
     source = await startApp({

@@ -122,7 +122,7 @@ describe("the journal", () => {
 });
 
 describe("the sweep after a crash", () => {
-  it("marks sent-but-unsettled sales unknown, abandoned card waits unverified, unsent cash sales failed", async () => {
+  it("marks sent-but-unsettled sales unknown, abandoned card waits unverified, unsent cash sales and card payments never opened failed", async () => {
     const { sweepInterruptedSales } = await import("@/lib/sales/sweep");
     const sent = (await journal.recordSale(newSale(), recorded)).sale;
     await database.update(schema.sales).set({ attempts: 1 }).where(eq(schema.sales.id, sent.id));
@@ -134,6 +134,19 @@ describe("the sweep after a crash", () => {
       .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
       .where(eq(schema.sales.id, abandonedCard.id));
     const neverSent = (await journal.recordSale(newSale(), recorded)).sale;
+    // Both card waits have a payment page a customer may be on.
+    for (const card of [waitingCard, abandonedCard])
+      await database.insert(schema.cardOrders).values({
+        saleId: card.id,
+        amountCents: card.amountCents,
+        paymentPageUrl: `http://core.test/pay/${card.id}`,
+      });
+    // Card sales whose payment page nobody got: no order, or an order claimed but never saved.
+    const noOrder = (await journal.recordSale({ ...newSale(), method: "card" }, recorded)).sale;
+    const orderLost = (await journal.recordSale({ ...newSale(), method: "card" }, recorded)).sale;
+    await database
+      .insert(schema.cardOrders)
+      .values({ saleId: orderLost.id, amountCents: orderLost.amountCents });
 
     await sweepInterruptedSales(database, 0);
 
@@ -145,6 +158,17 @@ describe("the sweep after a crash", () => {
     expect((await after(waitingCard.id)).status).toBe("pending");
     expect((await after(neverSent.id)).status).toBe("failed");
     expect((await after(neverSent.id)).error?.kind).toBe("not_sent");
+    for (const id of [noOrder.id, orderLost.id])
+      expect(await after(id)).toMatchObject({
+        status: "failed",
+        attempts: 0,
+        error: { kind: "card_order_failed" },
+      });
+    const [lostOrder] = await database
+      .select()
+      .from(schema.cardOrders)
+      .where(eq(schema.cardOrders.saleId, orderLost.id));
+    expect(lostOrder).toMatchObject({ final: true, status: "cancelled" });
     // An abandoned card sale was never sent, so no Retry can send it.
     expect(await journal.claimAttempt(abandonedCard.id, "retry")).toBeUndefined();
   });

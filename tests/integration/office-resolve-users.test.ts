@@ -7,7 +7,7 @@ ownDataDir();
 const { db } = await import("@/lib/db");
 const { auditEvents, sales, staffSessions, users } = await import("@/lib/db/schema");
 const { listUnresolved } = await import("@/lib/office/unresolved");
-const { resolveSale, retryUnknownSale } = await import("@/lib/office/resolve");
+const { resolveSale, retryToResolve } = await import("@/lib/office/resolve");
 const { createUser, setDisabled, unlockUser, resetPassword } = await import("@/lib/office/users");
 const { verifyPassword } = await import("@/lib/auth/password");
 
@@ -96,7 +96,7 @@ describe("unresolved sales", () => {
       status: "unknown",
       amountCents: 1_000,
     });
-    await expect(retryUnknownSale(supervisor, vas.id)).rejects.toThrow(
+    await expect(retryToResolve(supervisor, vas.id)).rejects.toThrow(
       "Only an unconfirmed electricity or bill sale",
     );
     const unverified = await putSale(database, cashier, null, {
@@ -106,7 +106,7 @@ describe("unresolved sales", () => {
       amountCents: 1_000,
       error: { kind: "card_unverified", message: "not verified" },
     });
-    await expect(retryUnknownSale(supervisor, unverified.id)).rejects.toThrow("never verified");
+    await expect(retryToResolve(supervisor, unverified.id)).rejects.toThrow("never verified");
     expect((await listUnresolved()).find((i) => i.saleId === unverified.id)?.canRetry).toBe(false);
   });
 });

@@ -210,7 +210,7 @@ describe("uncertain stays uncertain", () => {
     expect(await requests(PURCHASE)).toBe(2);
     expect(await executed()).toHaveLength(1);
     // Retry under the same key: the core service answers the first vend's tokens, nothing new is sold.
-    const retried = await counter.retryUnknownSale(staff, view.id);
+    const retried = await counter.retryOwnSale(staff, view.id);
     expect(retried.status).toBe("completed");
     expect(await executed()).toHaveLength(1);
   });

@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { schemaResolver } from "@/components/forms/schema-resolver";
 import type { SignInInput } from "@/lib/auth/sign-in-schema";
 import { prepareSignIn, signInWithPassword } from "@/lib/auth/browser-session";
+import { TextField } from "@/components/forms/text-field";
 
 const resolver = schemaResolver<SignInInput>(() =>
   import("@/lib/auth/sign-in-schema").then((m) => m.signInSchema),
@@ -51,26 +52,22 @@ export function LoginForm() {
       className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow"
       noValidate
     >
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">User name</span>
-        <input
-          {...register("username")}
-          autoComplete="username"
-          autoFocus
-          aria-invalid={errors.username ? true : undefined}
-          className="rounded border border-slate-400 px-3 py-2 text-lg"
-        />
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">Password</span>
-        <input
-          {...register("password")}
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          className="rounded border border-slate-400 px-3 py-2 text-lg"
-        />
-      </label>
+      <TextField
+        label="User name"
+        {...register("username")}
+        autoComplete="username"
+        autoFocus
+        error={errors.username?.message}
+        className="rounded border border-slate-400 px-3 py-2 text-lg"
+      />
+      <TextField
+        label="Password"
+        {...register("password")}
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        className="rounded border border-slate-400 px-3 py-2 text-lg"
+      />
       <p id="sign-in-error" role="alert" aria-live="assertive" className="min-h-6 text-danger">
         {error ?? (fieldError ? "Enter your user name and password." : null)}
       </p>

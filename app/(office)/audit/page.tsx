@@ -13,6 +13,8 @@ import {
 } from "@/lib/office/audit-log";
 import { formatSaDateTime, isSaDay } from "@/lib/reports/day";
 import { auditFilterSchema } from "./schema";
+import { TableHead } from "@/components/ui/table";
+import { Labelled } from "@/components/sale/fields";
 
 export const metadata: Metadata = { title: "Audit log" };
 export const dynamic = "force-dynamic";
@@ -85,10 +87,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           value={f.cashier}
           options={choices.cashiers.map((c) => ({ value: c.id, label: c.name }))}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-day" className="font-medium">
-            Day
-          </label>
+        <Labelled id="filter-day" label="Day">
           <input
             id="filter-day"
             type="date"
@@ -96,24 +95,16 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
             defaultValue={day ?? ""}
             className="rounded border border-slate-400 px-2 py-2"
           />
-        </div>
+        </Labelled>
         <button type="submit" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">
           Filter
         </button>
       </form>
       <p data-testid="audit-total">{total === 1 ? "1 event" : `${total} events`}</p>
       <table className="stack-cards w-full text-left text-sm" aria-label="Audit events">
-        <thead>
-          <tr className="border-b border-slate-400">
-            <th scope="col">When (SA time)</th>
-            <th scope="col">User</th>
-            <th scope="col">Role</th>
-            <th scope="col">Till</th>
-            <th scope="col">Event</th>
-            <th scope="col">Subject</th>
-            <th scope="col">Detail</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={["When (SA time)", "User", "Role", "Till", "Event", "Subject", "Detail"]}
+        />
         <tbody>
           {rows.map((e) => {
             const href = subjectLink(e.kind, e.subject);
@@ -185,10 +176,7 @@ function FilterSelect(props: {
 }) {
   const id = `filter-${props.name}`;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium">
-        {props.label}
-      </label>
+    <Labelled id={id} label={props.label}>
       <select
         id={id}
         name={props.name}
@@ -202,6 +190,6 @@ function FilterSelect(props: {
           </option>
         ))}
       </select>
-    </div>
+    </Labelled>
   );
 }

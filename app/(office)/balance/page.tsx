@@ -10,6 +10,7 @@ import { LowBalanceWarning } from "@/components/shell/low-balance-warning";
 import { LowBalanceForm } from "./low-balance-form";
 import { ReceiptsTable } from "./receipts-table";
 import { receiptsPeriodSchema } from "./schema";
+import { MoneyCell, TableHead, end } from "@/components/ui/table";
 
 export const metadata: Metadata = { title: "Balance" };
 
@@ -70,25 +71,14 @@ export default async function BalancePage({ searchParams }: { searchParams: Sear
               By service
             </h2>
             <table className="w-full text-left">
-              <thead>
-                <tr className="border-b border-slate-400">
-                  <th scope="col">Service</th>
-                  <th scope="col">Slot</th>
-                  <th scope="col" className="text-right">
-                    Transactions
-                  </th>
-                  <th scope="col" className="text-right">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={["Service", "Slot", end("Transactions"), end("Amount")]} />
               <tbody>
                 {balance.services.map((s) => (
                   <tr key={`${s.service}-${s.slot}`} className="border-b border-slate-200">
                     <td>{serviceLabel(s.service)}</td>
                     <td>{slotLabel(s.slot)}</td>
                     <td className="text-right">{s.transactionCount ?? 0}</td>
-                    <td className="text-right font-mono">{formatRand(s.balanceCents)}</td>
+                    <MoneyCell cents={s.balanceCents} />
                   </tr>
                 ))}
               </tbody>
@@ -101,24 +91,17 @@ export default async function BalancePage({ searchParams }: { searchParams: Sear
           Receipts for a period
         </h2>
         <form method="get" className="flex flex-wrap items-end gap-3">
-          <label className="flex flex-col gap-1">
-            <span className="font-medium">From</span>
-            <input
-              type="date"
-              name="from"
-              defaultValue={query.from ?? today}
-              className="rounded border border-slate-400 px-3 py-2"
-            />
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="font-medium">To</span>
-            <input
-              type="date"
-              name="to"
-              defaultValue={query.to ?? today}
-              className="rounded border border-slate-400 px-3 py-2"
-            />
-          </label>
+          {(["from", "to"] as const).map((name) => (
+            <label key={name} className="flex flex-col gap-1">
+              <span className="font-medium">{name === "from" ? "From" : "To"}</span>
+              <input
+                type="date"
+                name={name}
+                defaultValue={query[name] ?? today}
+                className="rounded border border-slate-400 px-3 py-2"
+              />
+            </label>
+          ))}
           <button type="submit" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">
             Show receipts
           </button>

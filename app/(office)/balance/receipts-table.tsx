@@ -1,7 +1,7 @@
 import type { ServiceBalance } from "@/lib/upstream";
 import { serviceLabel, slotLabel } from "@/lib/office/service-labels";
-import { formatRand } from "@/lib/money";
 import { formatSaDateTime } from "@/lib/reports/day";
+import { MoneyCell, TableHead, end } from "@/components/ui/table";
 
 /** Every receipt of the chosen period, across the services, oldest first. */
 export function ReceiptsTable({ services }: { services: ServiceBalance[] }) {
@@ -12,19 +12,9 @@ export function ReceiptsTable({ services }: { services: ServiceBalance[] }) {
   if (receipts.length === 0) return <p className="mt-3">No receipts in this period.</p>;
   return (
     <table className="mt-3 w-full text-left" aria-label="Receipts">
-      <thead>
-        <tr className="border-b border-slate-400">
-          <th scope="col">Time</th>
-          <th scope="col">Service</th>
-          <th scope="col">Slot</th>
-          <th scope="col">Transaction</th>
-          <th scope="col">Meter</th>
-          <th scope="col">Receipt</th>
-          <th scope="col" className="text-right">
-            Amount
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={["Time", "Service", "Slot", "Transaction", "Meter", "Receipt", end("Amount")]}
+      />
       <tbody>
         {receipts.map((r) => (
           <tr key={r.transactionId} className="border-b border-slate-200">
@@ -34,7 +24,7 @@ export function ReceiptsTable({ services }: { services: ServiceBalance[] }) {
             <td className="font-mono">{r.transactionId}</td>
             <td className="font-mono">{r.meterNumber}</td>
             <td className="font-mono">{r.receipt}</td>
-            <td className="text-right font-mono">{formatRand(r.amountCents)}</td>
+            <MoneyCell cents={r.amountCents} />
           </tr>
         ))}
       </tbody>
@@ -43,9 +33,7 @@ export function ReceiptsTable({ services }: { services: ServiceBalance[] }) {
           <th scope="row" colSpan={6} className="text-left">
             {receipts.length} receipts
           </th>
-          <td className="text-right font-mono" data-testid="receipts-total">
-            {formatRand(total)}
-          </td>
+          <MoneyCell cents={total} testId="receipts-total" />
         </tr>
       </tfoot>
     </table>

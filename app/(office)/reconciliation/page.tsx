@@ -19,6 +19,7 @@ import { formatRand } from "@/lib/money";
 import { formatSaDateTime } from "@/lib/reports/day";
 import { CheckStatusButton } from "./check-status-button";
 import { CheckAnyOrder } from "./check-any-order";
+import { EmptyRow, MoneyCell, TableHead, end } from "@/components/ui/table";
 
 export const metadata: Metadata = { title: "Reconciliation" };
 export const dynamic = "force-dynamic";
@@ -189,29 +190,19 @@ export default async function ReconciliationPage({
         </section>
       )}
       <table className="stack-cards w-full text-left" aria-label="Card payments">
-        <thead>
-          <tr className="border-b border-slate-400">
-            <th scope="col">Result</th>
-            <th scope="col">Order</th>
-            <th scope="col">Kind</th>
-            <th scope="col" className="text-right">
-              Ledger
-            </th>
-            <th scope="col" className="text-right">
-              Kassa
-            </th>
-            <th scope="col">Payment state</th>
-            <th scope="col">Check</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            "Result",
+            "Order",
+            "Kind",
+            end("Ledger"),
+            end("Kassa"),
+            "Payment state",
+            "Check",
+          ]}
+        />
         <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={7} className="py-2 text-slate-600">
-                No card payments on this day.
-              </td>
-            </tr>
-          )}
+          {rows.length === 0 && <EmptyRow span={7}>No card payments on this day.</EmptyRow>}
           {rows.map((row) => (
             <tr
               key={`${row.match}-${row.orderId}`}
@@ -228,12 +219,8 @@ export default async function ReconciliationPage({
                 {row.orderId}
               </td>
               <td data-label="Kind">{row.kind ? labelOf(KIND_LABELS, row.kind) : "—"}</td>
-              <td data-label="Ledger" className="text-right font-mono">
-                {row.ledgerCents === null ? "—" : formatRand(row.ledgerCents)}
-              </td>
-              <td data-label="Kassa" className="text-right font-mono">
-                {row.kassaCents === null ? "—" : formatRand(row.kassaCents)}
-              </td>
+              <MoneyCell label="Ledger" cents={row.ledgerCents} />
+              <MoneyCell label="Kassa" cents={row.kassaCents} />
               <td data-label="Payment state" className="text-sm">
                 {[
                   row.gatewayStatus && `gateway ${row.gatewayStatus}`,

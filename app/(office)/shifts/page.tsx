@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageRole } from "@/lib/auth/staff";
 import { listShifts } from "@/lib/shifts/list";
-import { formatRand } from "@/lib/money";
 import { formatSaDateTime } from "@/lib/reports/day";
 import { varianceText } from "@/components/reports/variance";
+import { MoneyCell, TableHead, end } from "@/components/ui/table";
 
 export const metadata: Metadata = { title: "Shifts" };
 export const dynamic = "force-dynamic";
@@ -17,27 +17,19 @@ export default async function ShiftsPage() {
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">Shifts and Z reports</h1>
       <table className="stack-cards w-full text-left" aria-label="Shifts">
-        <thead>
-          <tr className="border-b border-slate-400">
-            <th scope="col">Till</th>
-            <th scope="col">Opened by</th>
-            <th scope="col">Opened</th>
-            <th scope="col">Closed</th>
-            <th scope="col" className="text-right">
-              Float
-            </th>
-            <th scope="col" className="text-right">
-              Expected cash
-            </th>
-            <th scope="col" className="text-right">
-              Counted
-            </th>
-            <th scope="col" className="text-right">
-              Variance
-            </th>
-            <th scope="col">Report</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            "Till",
+            "Opened by",
+            "Opened",
+            "Closed",
+            end("Float"),
+            end("Expected cash"),
+            end("Counted"),
+            end("Variance"),
+            "Report",
+          ]}
+        />
         <tbody>
           {rows.map(({ shift, tillName, openedBy }) => {
             const variance =
@@ -52,15 +44,9 @@ export default async function ShiftsPage() {
                 <td data-label="Closed">
                   {shift.closedAt ? formatSaDateTime(shift.closedAt) : "Still open"}
                 </td>
-                <td data-label="Float" className="text-right font-mono">
-                  {formatRand(shift.openingFloatCents)}
-                </td>
-                <td data-label="Expected cash" className="text-right font-mono">
-                  {shift.expectedCashCents === null ? "—" : formatRand(shift.expectedCashCents)}
-                </td>
-                <td data-label="Counted" className="text-right font-mono">
-                  {shift.countedCashCents === null ? "—" : formatRand(shift.countedCashCents)}
-                </td>
+                <MoneyCell label="Float" cents={shift.openingFloatCents} />
+                <MoneyCell label="Expected cash" cents={shift.expectedCashCents} />
+                <MoneyCell label="Counted" cents={shift.countedCashCents} />
                 <td
                   data-label="Variance"
                   data-testid="shift-variance"

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { staffAction } from "@/lib/auth/action";
 import { actorOf } from "@/lib/auth/actor";
-import { resolveSale, retryUnknownSale } from "@/lib/office/resolve";
+import { resolveSale, retryToResolve } from "@/lib/office/resolve";
 import { checkOrderStatusFor } from "@/lib/office/order-status";
 import { recheckUnknownFinesSale } from "@/lib/fines/resolve";
 import { deliverPaidSale, refundPaidSaleOutside } from "@/lib/sales/card";
@@ -11,7 +11,7 @@ import { resolveSaleSchema, saleRefSchema } from "./schema";
 import { refundOutsideSchema } from "./refund-schema";
 
 export const retrySaleAction = staffAction(["supervisor"], saleRefSchema, async (input, staff) => {
-  const result = await retryUnknownSale(staff, input.saleId);
+  const result = await retryToResolve(staff, input.saleId);
   revalidatePath("/unresolved");
   return result;
 });

@@ -82,35 +82,27 @@ export function ResolvePanel({ item }: { item: Item }) {
   return (
     <div className="mt-2 flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
-        {item.canRetry && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={retry}
-            className="rounded bg-brand px-3 py-1 text-white"
-          >
-            Send again under the same key
-          </button>
-        )}
-        {item.canCheckPayment && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={checkPayment}
-            className="rounded border border-slate-400 px-3 py-1"
-          >
-            Check payment status
-          </button>
-        )}
-        {item.canRecheckFines && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={recheck}
-            className="rounded border border-slate-400 px-3 py-1"
-          >
-            Look up the fines again
-          </button>
+        {[
+          { show: item.canRetry, run: retry, label: "Send again under the same key", main: true },
+          { show: item.canCheckPayment, run: checkPayment, label: "Check payment status" },
+          { show: item.canRecheckFines, run: recheck, label: "Look up the fines again" },
+        ].map(
+          (b) =>
+            b.show && (
+              <button
+                key={b.label}
+                type="button"
+                disabled={busy}
+                onClick={b.run}
+                className={
+                  b.main
+                    ? "rounded bg-brand px-3 py-1 text-white"
+                    : "rounded border border-slate-400 px-3 py-1"
+                }
+              >
+                {b.label}
+              </button>
+            ),
         )}
       </div>
       <form onSubmit={resolve} noValidate className="flex flex-wrap items-end gap-3">

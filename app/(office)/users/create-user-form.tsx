@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { createUserAction } from "./actions";
 import type { CreateUserInput } from "./schema";
 import { schemaResolver } from "@/components/forms/schema-resolver";
+import { Labelled } from "@/components/sale/fields";
 
 const resolver = schemaResolver<CreateUserInput>(() =>
   import("./schema").then((m) => m.createUserSchema),
@@ -74,10 +75,7 @@ export function CreateUserForm() {
           </span>
         </div>
       ))}
-      <div className="flex flex-col gap-1">
-        <label htmlFor="new-role" className="font-medium">
-          Role
-        </label>
+      <Labelled id="new-role" label="Role">
         <select
           id="new-role"
           {...register("role")}
@@ -91,7 +89,7 @@ export function CreateUserForm() {
         <span id="role-error" aria-live="polite" className="text-danger">
           {errors.role?.message}
         </span>
-      </div>
+      </Labelled>
       <button
         type="submit"
         disabled={isSubmitting}

@@ -4,6 +4,7 @@ import { listUsers } from "@/lib/office/users";
 import { formatSaDateTime } from "@/lib/reports/day";
 import { CreateUserForm } from "./create-user-form";
 import { UserActions } from "./user-actions";
+import { TableHead } from "@/components/ui/table";
 
 export const metadata: Metadata = { title: "Users" };
 export const dynamic = "force-dynamic";
@@ -15,15 +16,7 @@ export default async function UsersPage() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Users</h1>
       <table className="w-full text-left" aria-label="Users">
-        <thead>
-          <tr className="border-b border-slate-400">
-            <th scope="col">User name</th>
-            <th scope="col">Name</th>
-            <th scope="col">Role</th>
-            <th scope="col">State</th>
-            <th scope="col">Change</th>
-          </tr>
-        </thead>
+        <TableHead columns={["User name", "Name", "Role", "State", "Change"]} />
         <tbody>
           {rows.map((u) => {
             const state = u.disabled

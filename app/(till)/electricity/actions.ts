@@ -23,6 +23,11 @@ const meterField = {
   upstreamField: (error: UpstreamError) => (error.kind === "rejected" ? "meterNumber" : undefined),
 };
 
+/** The name the till shows and the slip prints: the first name before the surname, when given. */
+function customerNameOf(c: MeterCustomer): string {
+  return [c.firstName, c.name].filter(Boolean).join(" ") || c.name;
+}
+
 async function confirmAndRemember(input: ConfirmMeterInput): Promise<MeterCustomer> {
   const customer = await confirmMeter(input);
   rememberConfirmed(input.meterNumber, input.municipality, customer);
@@ -35,11 +40,10 @@ export const confirmMeterAction = staffAction(
   async (input, staff): Promise<MeterView> => {
     await limitOrRefuse("lookUp", staff.userId, actorOf(staff), "confirm_meter");
     const c = await confirmAndRemember(input);
-    const customerName = [c.firstName, c.name].filter(Boolean).join(" ") || c.name;
     return {
       meterNumber: c.meterNumber,
       municipality: input.municipality,
-      customerName,
+      customerName: customerNameOf(c),
       minCents: c.minCents,
       maxCents: c.maxCents,
       ...c.meter,
@@ -76,11 +80,10 @@ export const purchaseElectricityAction = staffAction(
         const range = { minCents: c.minCents, maxCents: c.maxCents };
         const amount = checkAmount(input.amount, range);
         if (!amount.ok) throw new ActionError(amount.message, "amount");
-        const customerName = [c.firstName, c.name].filter(Boolean).join(" ") || c.name;
         const request: ElectricityRequest = {
           meterNumber: input.meterNumber,
           municipality: input.municipality,
-          customerName,
+          customerName: customerNameOf(c),
           ...range,
           keyExpiryNumber: c.keyExpiryNumber,
         };

@@ -1,6 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { schemaResolver } from "@/components/forms/schema-resolver";
 import type { Resolve } from "@/components/sale/not-confirmed";
 import { OpenSale, SaleNotice } from "@/components/sale/sale-stage";
 import { useSale } from "@/components/sale/use-sale";
@@ -10,7 +12,9 @@ import { lookUpFinesAction, payFinesAction, recheckFinesSaleAction } from "./act
 import { FinesTable } from "./fines-table";
 import { LookupFields } from "./lookup-fields";
 import { PayPanel } from "./pay-panel";
-import type { LookupInput, PayFinesInput } from "./schema";
+import type { LookupInput, PayChoice, PayFinesInput } from "./schema";
+
+const resolver = schemaResolver<PayChoice>(() => import("./schema").then((m) => m.payChoiceSchema));
 
 const RESOLVE: Resolve = {
   by: "registry",
@@ -33,11 +37,12 @@ type PayInput = Omit<PayFinesInput, "idempotencyKey">;
 /** The counter's traffic-fine flow: look up, choose, Pay (validate, record, cash or card), slip. */
 export function FinesForm() {
   const sale = useSale<PayInput>("fines", payFinesAction);
-  const [lookup, setLookup] = useState<LookupInput | null>(null);
-  const [found, setFound] = useState<FinesFound | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [method, setMethod] = useState<"cash" | "card">("cash");
-  const [looking, setLooking] = useState(false);
+  // The numbers found and the way they were looked up: the sale is paid against these.
+  const [found, setFound] = useState<{ lookup: LookupInput; fines: FinesFound } | null>(null);
+  // The pay panel's form: cash or card and the fines chosen, checked by the action's schema.
+  const choice = useForm<PayChoice>({ resolver, defaultValues: { method: "cash", fines: [] } });
+  const [method, chosen] = useWatch({ control: choice.control, name: ["method", "fines"] });
+  const selected = new Set(chosen.map((f) => f.noticeNumber));
   const tableRef = useRef<HTMLDivElement>(null);
   // After a look-up the next keystroke chooses fines: focus the first checkbox once the table is there.
   // Centred, so that on a narrow screen the total and Pay at its foot never cover it.
@@ -51,62 +56,73 @@ export function FinesForm() {
 
   /** The look-up of a number the shared schema passed; a refusal is the field's message. */
   async function lookUp(input: LookupInput): Promise<string | null> {
-    setLooking(true);
     sale.reset();
     const result = await lookUpFinesAction(input);
-    setLooking(false);
     if (!result.ok) {
       setFound(null);
       return result.fieldErrors?.value ?? result.error;
     }
-    setLookup(input);
-    setFound(result.data);
-    setSelected(new Set());
+    choice.setValue("fines", []);
+    choice.clearErrors();
+    setFound({ lookup: input, fines: result.data });
     return null;
   }
 
-  function pay() {
-    if (!found || !lookup) return;
-    const chosen = selectedFines(found.fines, selected);
-    sale.submit({
-      lookupKind: lookup.kind,
-      lookupValue: lookup.value,
-      method,
-      fines: chosen.map((f) => ({ noticeNumber: f.noticeNumber, grossCents: f.grossCents })),
-    });
+  function choose(next: ReadonlySet<string>) {
+    if (!found) return;
+    const fines = selectedFines(found.fines.fines, next);
+    choice.clearErrors("fines");
+    choice.setValue(
+      "fines",
+      fines.map((f) => ({ noticeNumber: f.noticeNumber, grossCents: f.grossCents })),
+    );
   }
 
+  const pay = choice.handleSubmit(({ method, fines }) => {
+    if (!found) return;
+    sale.submit({
+      lookupKind: found.lookup.kind,
+      lookupValue: found.lookup.value,
+      method,
+      fines,
+    });
+  });
+
   const choosing = !sale.occupied;
-  const totals = found ? selectionTotals(found.fines, selected) : null;
+  const fines = found?.fines;
+  const totals = fines ? selectionTotals(fines.fines, selected) : null;
+  const choiceError =
+    choice.formState.errors.fines?.message ?? choice.formState.errors.method?.message;
   return (
     <div className="flex flex-col gap-4">
-      <LookupFields busy={looking || sale.busy} onLookUp={lookUp} />
-      {found && found.fines.length === 0 && (
+      <LookupFields busy={sale.busy} onLookUp={lookUp} />
+      {fines && fines.fines.length === 0 && (
         <p role="status">No fines were found for this number.</p>
       )}
-      {found && found.fines.length > 0 && (
+      {fines && fines.fines.length > 0 && (
         // Two columns on a till's 1024 px: the notices beside Pay, both in view.
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_21rem]">
           <div ref={tableRef} className="min-w-0 rounded-xl bg-white p-2 shadow">
-            {!found.hasFinesToPay && (
+            {!fines.hasFinesToPay && (
               <p role="status" className="p-2 font-semibold">
                 All of these fines are paid.
               </p>
             )}
             <FinesTable
-              fines={found.fines}
+              fines={fines.fines}
               selected={selected}
-              onChange={choosing ? setSelected : () => {}}
+              onChange={choosing ? choose : () => {}}
             />
           </div>
-          {totals && choosing && found.hasFinesToPay && (
+          {totals && choosing && fines.hasFinesToPay && (
             <PayPanel
               totals={totals}
               method={method}
-              busy={sale.busy}
+              methodField={choice.register("method")}
+              busy={sale.busy || choice.formState.isSubmitting}
+              error={choiceError}
               notice={<SaleNotice sale={sale} id="fines-pay-error" />}
-              onMethod={setMethod}
-              onPay={pay}
+              onPay={() => void pay()}
             />
           )}
         </div>

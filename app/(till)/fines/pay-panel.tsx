@@ -1,22 +1,27 @@
 "use client";
 
 import { useRef } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { CashTendered } from "@/components/cash/cash-tendered";
+import { FieldError } from "@/components/sale/fields";
 import { formatRand } from "@/lib/money";
 import type { SelectionTotals } from "@/lib/fines/selection";
 
 interface Props {
   totals: SelectionTotals;
   method: "cash" | "card";
+  /** The form's method field: the two radio buttons. */
+  methodField: UseFormRegisterReturn<"method">;
   busy: boolean;
+  /** The form's own refusal of the choice (the shared schema's message). */
+  error?: string;
   /** The sale's answer next to Pay (refusal, duplicate question), id "fines-pay-error". */
   notice: React.ReactNode;
-  onMethod(method: "cash" | "card"): void;
   onPay(): void;
 }
 
 /** The running total of the selection, cash or card (with cash tendered and change due), and Pay. */
-export function PayPanel({ totals, method, busy, notice, onMethod, onPay }: Props) {
+export function PayPanel({ totals, method, methodField, busy, error, notice, onPay }: Props) {
   const payButton = useRef<HTMLButtonElement>(null);
   return (
     // On a till the pay panel stands beside the notices. On a narrow screen it dissolves into
@@ -28,14 +33,7 @@ export function PayPanel({ totals, method, busy, notice, onMethod, onPay }: Prop
           <legend className="mb-1 font-medium">Payment method</legend>
           {(["cash", "card"] as const).map((m) => (
             <label key={m} className="flex min-h-11 items-center gap-2 text-lg">
-              <input
-                type="radio"
-                name="method"
-                value={m}
-                checked={method === m}
-                onChange={() => onMethod(m)}
-                className="size-5"
-              />
+              <input type="radio" {...methodField} value={m} className="size-5" />
               {m === "cash" ? "Cash" : "Card"}
             </label>
           ))}
@@ -55,6 +53,7 @@ export function PayPanel({ totals, method, busy, notice, onMethod, onPay }: Prop
             Total to pay <span data-testid="fines-total">{formatRand(totals.grossCents)}</span>
           </strong>
         </p>
+        <FieldError id="fines-choice-error" message={error} />
         {notice}
         <button
           ref={payButton}
@@ -62,7 +61,7 @@ export function PayPanel({ totals, method, busy, notice, onMethod, onPay }: Prop
           onClick={onPay}
           disabled={busy || totals.count === 0}
           aria-busy={busy}
-          aria-describedby="fines-pay-error"
+          aria-describedby="fines-choice-error fines-pay-error"
           className="min-h-11 rounded-lg bg-brand px-6 py-3 text-lg font-semibold text-white disabled:opacity-60"
         >
           Pay

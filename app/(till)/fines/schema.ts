@@ -13,30 +13,35 @@ export const lookupSchema = z
   );
 export type LookupInput = z.infer<typeof lookupSchema>;
 
-/** Pay: the fines chosen with the gross amount shown, how they were found, and the form's idempotency key. */
+/** The pay panel's form: cash or card and the fines chosen, each with the gross amount shown. */
+export const payChoiceSchema = z.object({
+  method: z.enum(["cash", "card"]),
+  fines: z
+    .array(
+      z.object({
+        noticeNumber: z.string().check(z.regex(/^\d{10,20}$/)),
+        grossCents: z.int().check(z.positive(), z.maximum(100_000_000)),
+      }),
+    )
+    .check(
+      z.minLength(1, "Select at least one unpaid fine."),
+      z.maxLength(50),
+      z.refine(
+        (fines) => new Set(fines.map((f) => f.noticeNumber)).size === fines.length,
+        "A fine is selected twice.",
+      ),
+    ),
+});
+export type PayChoice = z.infer<typeof payChoiceSchema>;
+
+/** Pay: the panel's choice, how the fines were found, and the form's idempotency key. */
 export const payFinesSchema = z
-  .object({
+  .extend(payChoiceSchema, {
     idempotencyKey: z.uuid(),
     /** The cashier answered "Sell again?" with yes (the duplicate-sale guard). */
     sellAgain: z.optional(z.boolean()),
     lookupKind: z.enum(LOOKUP_KINDS),
     lookupValue: z.string().check(z.maxLength(40)),
-    method: z.enum(["cash", "card"]),
-    fines: z
-      .array(
-        z.object({
-          noticeNumber: z.string().check(z.regex(/^\d{10,20}$/)),
-          grossCents: z.int().check(z.positive(), z.maximum(100_000_000)),
-        }),
-      )
-      .check(
-        z.minLength(1, "Select at least one unpaid fine."),
-        z.maxLength(50),
-        z.refine(
-          (fines) => new Set(fines.map((f) => f.noticeNumber)).size === fines.length,
-          "A fine is selected twice.",
-        ),
-      ),
   })
   .check(
     z.superRefine((input, ctx) => {

@@ -7,6 +7,7 @@ import { recordCashMovementAction } from "./actions";
 import type { CashMovementInput } from "./schema";
 import { schemaResolver } from "@/components/forms/schema-resolver";
 import { kickDrawer } from "@/components/printing/drawer";
+import { TextField } from "@/components/forms/text-field";
 
 const resolver = schemaResolver<CashMovementInput>(() =>
   import("./schema").then((m) => m.cashMovementSchema),
@@ -60,34 +61,24 @@ export function CashMovementForm() {
           </label>
         ))}
       </fieldset>
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">Amount (R)</span>
-        <input
-          {...register("amount")}
-          inputMode="decimal"
-          autoComplete="off"
-          autoFocus
-          aria-invalid={errors.amount ? true : undefined}
-          aria-describedby="amount-error"
-          className="min-h-11 rounded border border-slate-400 px-3 py-2 font-mono"
-        />
-        <span id="amount-error" aria-live="polite" className="text-danger">
-          {errors.amount?.message}
-        </span>
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">Reason</span>
-        <input
-          {...register("reason")}
-          autoComplete="off"
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby="reason-error"
-          className="min-h-11 rounded border border-slate-400 px-3 py-2"
-        />
-        <span id="reason-error" aria-live="polite" className="text-danger">
-          {errors.reason?.message}
-        </span>
-      </label>
+      <TextField
+        label="Amount (R)"
+        {...register("amount")}
+        inputMode="decimal"
+        autoComplete="off"
+        autoFocus
+        error={errors.amount?.message}
+        errorId="amount-error"
+        className="min-h-11 rounded border border-slate-400 px-3 py-2 font-mono"
+      />
+      <TextField
+        label="Reason"
+        {...register("reason")}
+        autoComplete="off"
+        error={errors.reason?.message}
+        errorId="reason-error"
+        className="min-h-11 rounded border border-slate-400 px-3 py-2"
+      />
       <button
         type="submit"
         disabled={isSubmitting}

@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { requirePageRole } from "@/lib/auth/staff";
 import { currentShift } from "@/lib/shifts/current";
 import { findShift, shiftReportNow } from "@/lib/shifts/report";
-import { ShiftReportView, type ReportMeta } from "@/components/reports/shift-report-view";
+import { xReportMeta } from "@/lib/reports/report-meta";
+import { ShiftReportView } from "@/components/reports/shift-report-view";
 import { ShiftReportReceipt } from "@/components/reports/shift-report-receipt";
-import { LayoutSwitch, reportLayoutOf } from "@/components/reports/layout-switch";
-import { PrintButton } from "@/components/reports/print-button";
-import { TillPrint } from "@/components/printing/till-print";
+import { reportLayoutOf } from "@/components/reports/layout-switch";
+import { ReportActions, ReportLink } from "@/components/reports/report-actions";
 
 export const metadata: Metadata = { title: "X report" };
 
@@ -26,13 +25,7 @@ export default async function XReportPage({
   const shift = await currentShift(staff);
   if (!shift) return <p>You have no shift open at {staff.till.name}.</p>;
   const [view, report] = await Promise.all([findShift(shift.id), shiftReportNow(shift)]);
-  const meta: ReportMeta = {
-    title: "X report",
-    tillName: view?.tillName ?? staff.till.name,
-    openedBy: view?.openedBy ?? "",
-    openedAt: shift.openedAt,
-    blind: true,
-  };
+  const meta = xReportMeta(view, shift, staff.till.name);
   return (
     <div className="flex flex-col gap-4">
       {layout === "roll" ? (
@@ -40,39 +33,16 @@ export default async function XReportPage({
       ) : (
         <ShiftReportView report={report} meta={meta} />
       )}
-      {/* Kept in view at the foot of the screen however long the report is. */}
-      <div className="no-print sticky bottom-0 flex flex-wrap gap-3 bg-slate-50 py-2">
-        {staff.till.printerConnection === "browser" ? (
-          <PrintButton />
-        ) : (
-          <TillPrint
-            connection={staff.till.printerConnection}
-            target={{ shiftId: "current" }}
-            reprint={false}
-            printNow={false}
-            handCopy={null}
-          />
-        )}
-        <LayoutSwitch basePath="/shift/x" layout={layout} />
-        <Link
-          href="/shift/cash"
-          className="inline-flex min-h-11 items-center rounded-lg border border-slate-400 px-4 py-2"
-        >
-          Cash drop or pay-out
-        </Link>
-        <Link
-          href="/shift/close"
-          className="inline-flex min-h-11 items-center rounded-lg border border-slate-400 px-4 py-2"
-        >
-          Close shift
-        </Link>
-        <Link
-          href="/till"
-          className="inline-flex min-h-11 items-center rounded-lg border border-slate-400 px-4 py-2"
-        >
-          Back to the till
-        </Link>
-      </div>
+      <ReportActions
+        connection={staff.till.printerConnection}
+        shiftId="current"
+        reprint={false}
+        layoutPath="/shift/x"
+        layout={layout}
+      >
+        <ReportLink href="/shift/cash">Cash drop or pay-out</ReportLink>
+        <ReportLink href="/shift/close">Close shift</ReportLink>
+      </ReportActions>
     </div>
   );
 }

@@ -1,36 +1,40 @@
 "use client";
 
-import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { schemaResolver } from "@/components/forms/schema-resolver";
 import { kickDrawer } from "@/components/printing/drawer";
 import { openDrawerAction } from "./actions";
+import type { OpenDrawerInput } from "./schema";
+
+const resolver = schemaResolver<OpenDrawerInput>(() =>
+  import("./schema").then((m) => m.openDrawerSchema),
+);
 
 /** "Open drawer" without a sale: a supervisor's, with the reason kept in the audit log. */
 export function OpenDrawerForm({ tillId }: { tillId: string }) {
-  const [reason, setReason] = useState("");
-  const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isSubmitSuccessful },
+  } = useForm<OpenDrawerInput>({ resolver, defaultValues: { tillId, reason: "" } });
 
-  async function open(event: React.FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    setError(null);
-    const result = await openDrawerAction({ tillId, reason });
-    setBusy(false);
-    if (!result.ok) return setError(result.fieldErrors?.reason ?? result.error);
+  const open = handleSubmit(async (input) => {
+    const result = await openDrawerAction(input);
+    // An error set here also tells react-hook-form the submit did not succeed.
+    if (!result.ok)
+      return setError("reason", { message: result.fieldErrors?.reason ?? result.error });
     const trouble = await kickDrawer(result.data);
-    if (trouble) setError(trouble);
-    else setMessage("Drawer opened. It is in the audit log with your reason.");
-  }
+    if (trouble) setError("reason", { message: trouble });
+  });
 
+  const error = errors.reason?.message;
   return (
     <form onSubmit={open} noValidate className="flex max-w-xl flex-col gap-2">
       <label className="flex flex-col gap-1">
         <span className="font-medium">Reason for opening the drawer without a sale</span>
         <input
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
+          {...register("reason")}
           autoComplete="off"
           aria-invalid={error ? true : undefined}
           aria-describedby="drawer-error"
@@ -43,12 +47,16 @@ export function OpenDrawerForm({ tillId }: { tillId: string }) {
       <div className="flex items-center gap-4">
         <button
           type="submit"
-          disabled={busy}
+          disabled={isSubmitting}
           className="min-h-11 rounded-lg border border-brand px-4 py-2 text-brand"
         >
           Open drawer
         </button>
-        <p role="status">{message}</p>
+        <p role="status">
+          {isSubmitSuccessful && !error
+            ? "Drawer opened. It is in the audit log with your reason."
+            : null}
+        </p>
       </div>
     </form>
   );

@@ -54,3 +54,4 @@ export const openDrawerSchema = z.object({
       z.maxLength(200, "Keep the reason under 200 characters."),
     ),
 });
+export type OpenDrawerInput = z.infer<typeof openDrawerSchema>;

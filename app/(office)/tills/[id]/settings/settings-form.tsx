@@ -6,6 +6,8 @@ import { saveTillSettingsAction } from "./actions";
 import { PAPER_WIDTHS, type TillSettingsInput } from "./schema";
 import { CONNECTION_LABELS, PRINTER_CONNECTIONS } from "@/lib/printing/connection";
 import { schemaResolver } from "@/components/forms/schema-resolver";
+import { RadioGroup } from "@/components/forms/radio-group";
+import { TextField } from "@/components/forms/text-field";
 
 const resolver = schemaResolver<TillSettingsInput>(() =>
   import("./schema").then((m) => m.tillSettingsSchema),
@@ -51,20 +53,16 @@ export function TillSettingsForm({
 
   return (
     <form onSubmit={handleSubmit(save)} noValidate className="flex max-w-xl flex-col gap-4">
-      <fieldset className="flex flex-col gap-2" aria-describedby="paper-error">
-        <legend className="font-medium">Paper width</legend>
-        {PAPER_WIDTHS.map((mm) => (
-          <label key={mm} className="flex min-h-11 items-center gap-3">
-            <input type="radio" value={mm} {...register("paperWidthMm")} className="size-5" />
-            <span>
-              {mm} mm roll{mm === "58" ? " (tokens print smaller, still on one line)" : ""}
-            </span>
-          </label>
-        ))}
-        <p id="paper-error" aria-live="polite" className="text-danger">
-          {errors.paperWidthMm?.message}
-        </p>
-      </fieldset>
+      <RadioGroup
+        legend="Paper width"
+        options={PAPER_WIDTHS.map((mm) => ({
+          value: mm,
+          label: `${mm} mm roll${mm === "58" ? " (tokens print smaller, still on one line)" : ""}`,
+        }))}
+        registration={register("paperWidthMm")}
+        error={errors.paperWidthMm?.message}
+        errorId="paper-error"
+      />
       <label className="flex min-h-11 items-center gap-3">
         <input type="checkbox" {...register("autoPrint")} className="size-5" />
         <span>Print the slip as soon as a sale completes</span>
@@ -74,49 +72,38 @@ export function TillSettingsForm({
         runs with <code>--kiosk-printing</code> (see the README). A printer below prints at once and
         opens the cash drawer (docs/printing.md).
       </p>
-      <fieldset className="flex flex-col gap-2" aria-describedby="connection-error">
-        <legend className="font-medium">Printer</legend>
-        {PRINTER_CONNECTIONS.map((c) => (
-          <label key={c} className="flex min-h-11 items-center gap-3">
-            <input type="radio" value={c} {...register("printerConnection")} className="size-5" />
-            <span>{CONNECTION_LABELS[c]}</span>
-          </label>
-        ))}
-        <p id="connection-error" aria-live="polite" className="text-danger">
-          {errors.printerConnection?.message}
-        </p>
-      </fieldset>
+      <RadioGroup
+        legend="Printer"
+        options={PRINTER_CONNECTIONS.map((c) => ({ value: c, label: CONNECTION_LABELS[c] }))}
+        registration={register("printerConnection")}
+        error={errors.printerConnection?.message}
+        errorId="connection-error"
+      />
       {network && (
         <div className="flex flex-wrap gap-4">
-          <label className="flex flex-col gap-1">
-            <span>Printer address</span>
-            <input
-              {...register("printerHost")}
-              inputMode="url"
-              autoComplete="off"
-              placeholder="192.168.1.50"
-              aria-invalid={errors.printerHost ? true : undefined}
-              aria-describedby="printer-host-error"
-              className="min-h-11 rounded border border-slate-400 px-3"
-            />
-            <span id="printer-host-error" aria-live="polite" className="max-w-sm text-danger">
-              {errors.printerHost?.message}
-            </span>
-          </label>
-          <label className="flex flex-col gap-1">
-            <span>Port</span>
-            <input
-              {...register("printerPort")}
-              inputMode="numeric"
-              placeholder="9100"
-              aria-invalid={errors.printerPort ? true : undefined}
-              aria-describedby="printer-port-error"
-              className="min-h-11 w-28 rounded border border-slate-400 px-3"
-            />
-            <span id="printer-port-error" aria-live="polite" className="max-w-sm text-danger">
-              {errors.printerPort?.message}
-            </span>
-          </label>
+          <TextField
+            label="Printer address"
+            labelClassName=""
+            {...register("printerHost")}
+            inputMode="url"
+            autoComplete="off"
+            placeholder="192.168.1.50"
+            error={errors.printerHost?.message}
+            errorId="printer-host-error"
+            errorClassName="max-w-sm text-danger"
+            className="min-h-11 rounded border border-slate-400 px-3"
+          />
+          <TextField
+            label="Port"
+            labelClassName=""
+            {...register("printerPort")}
+            inputMode="numeric"
+            placeholder="9100"
+            error={errors.printerPort?.message}
+            errorId="printer-port-error"
+            errorClassName="max-w-sm text-danger"
+            className="min-h-11 w-28 rounded border border-slate-400 px-3"
+          />
         </div>
       )}
       <div className="flex items-center gap-4">

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/staff";
 import { actorOf } from "@/lib/auth/actor";
@@ -7,9 +6,8 @@ import { audit } from "@/lib/audit";
 import { findShift, storedZReport } from "@/lib/shifts/report";
 import { mayUseShift } from "@/lib/security/ownership";
 import { ZReportView } from "@/components/reports/z-report-view";
-import { PrintButton } from "@/components/reports/print-button";
-import { TillPrint } from "@/components/printing/till-print";
-import { LayoutSwitch, reportLayoutOf } from "@/components/reports/layout-switch";
+import { reportLayoutOf } from "@/components/reports/layout-switch";
+import { ReportActions, ReportLink } from "@/components/reports/report-actions";
 
 export const metadata: Metadata = { title: "Z report" };
 
@@ -38,37 +36,18 @@ export default async function ZReportPage({
         reprint={reprint}
         roll={layout === "roll" ? { paperWidthMm: staff.till.paperWidthMm } : undefined}
       />
-      {/* Kept in view at the foot of the screen however long the report is. */}
-      <div className="no-print sticky bottom-0 flex flex-wrap gap-3 bg-slate-50 py-2">
-        {staff.till.printerConnection === "browser" ? (
-          <PrintButton />
-        ) : (
-          <TillPrint
-            connection={staff.till.printerConnection}
-            target={{ shiftId: id }}
-            reprint={reprint}
-            printNow={false}
-            handCopy={null}
-          />
-        )}
-        <LayoutSwitch
-          basePath={`/shift/z/${id}`}
-          layout={layout}
-          extra={reprint ? "reprint=1" : ""}
-        />
-        <Link
-          href={`/shift/z/${id}?reprint=1${layout === "roll" ? "&layout=roll" : ""}`}
-          className="inline-flex min-h-11 items-center rounded-lg border border-slate-400 px-4 py-2"
-        >
+      <ReportActions
+        connection={staff.till.printerConnection}
+        shiftId={id}
+        reprint={reprint}
+        layoutPath={`/shift/z/${id}`}
+        layout={layout}
+        layoutExtra={reprint ? "reprint=1" : ""}
+      >
+        <ReportLink href={`/shift/z/${id}?reprint=1${layout === "roll" ? "&layout=roll" : ""}`}>
           Reprint
-        </Link>
-        <Link
-          href="/till"
-          className="inline-flex min-h-11 items-center rounded-lg border border-slate-400 px-4 py-2"
-        >
-          Back to the till
-        </Link>
-      </div>
+        </ReportLink>
+      </ReportActions>
     </div>
   );
 }
