@@ -14,6 +14,8 @@ import type { PurchaseAnswer } from "./sale-answer";
 import { OpenSale, SaleNotice } from "./sale-stage";
 import { useSale } from "./use-sale";
 import { useScannerKeys } from "./use-scanner-keys";
+import { rememberedHere } from "./remember-choice";
+import { TokensWhileSlipLoads } from "./tokens-while-slip-loads";
 
 interface Confirmed {
   municipality: string;
@@ -72,6 +74,14 @@ export function MunicipalSaleForm<V extends Confirmed>({
   initialMunicipality: string;
 }) {
   const [view, setView] = useState<V | null>(null);
+  // The browser's own remembered choice first: a prefetched form may predate the last sale.
+  const [startMunicipality] = useState(
+    () =>
+      rememberedHere(
+        kind.cookie,
+        kind.municipalities.map((m) => m.value),
+      ) ?? initialMunicipality,
+  );
   const sale = useSale<
     Omit<MunicipalPurchase, "idempotencyKey" | "sellAgain">,
     { view: V | null; number: string }
@@ -88,7 +98,7 @@ export function MunicipalSaleForm<V extends Confirmed>({
   });
   const reference = useForm<ReferenceValues>({
     resolver: kind.referenceResolver,
-    defaultValues: { number: "", municipality: initialMunicipality },
+    defaultValues: { number: "", municipality: startMunicipality },
   });
   const buy = useForm<PurchaseValues>({
     resolver: kind.purchaseResolver,
@@ -149,6 +159,7 @@ export function MunicipalSaleForm<V extends Confirmed>({
   });
 
   const resolve: Resolve = { by: "retry", run: kind.retry };
+  if (sale.stage.is === "done") return <TokensWhileSlipLoads sale={sale.stage.sale} />;
   if (sale.occupied) return <OpenSale sale={sale} resolve={resolve} />;
 
   const refusedFields = sale.stage.is === "refused" ? sale.stage.fieldErrors : {};

@@ -40,6 +40,8 @@ export type SaleStage =
   | { is: "open"; sale: SaleView }
   /** The core service answered but the journal could not be written: show what came back. */
   | { is: "not-recorded"; sale: SaleView }
+  /** Completed with tokens: shown from the sale's own answer while its slip page loads. */
+  | { is: "done"; sale: SaleView }
   | { is: "refused"; message: string; fieldErrors: Record<string, string> }
   | { is: "key-reused"; message: string }
   /** Kassa was upgraded under this page: the sale is kept and sent once after the reload. */
@@ -122,6 +124,7 @@ export function useSale<I extends object, S = unknown>(
       renewKey(cashierId, form, key ?? currentEntry(cashierId, form).key);
       // Unseen until the slip page is on screen: a reload or a closed tab on the way still offers it.
       rememberUnseen(cashierId, sale);
+      if (sale.tokens?.length) setStage({ is: "done", sale });
       router.push(`/slips/${sale.id}?fresh=1`);
       return;
     }
@@ -257,9 +260,17 @@ export function useSale<I extends object, S = unknown>(
 
   return {
     stage,
-    busy: stage.is === "purchasing" || stage.is === "asking" || stage.is === "updated",
-    /** The form gives way to the open sale (card, not confirmed, not recorded, asking). */
-    occupied: stage.is === "open" || stage.is === "asking" || stage.is === "not-recorded",
+    busy:
+      stage.is === "purchasing" ||
+      stage.is === "asking" ||
+      stage.is === "updated" ||
+      stage.is === "done",
+    /** The form gives way to the open sale (card, not confirmed, not recorded, asking, its tokens). */
+    occupied:
+      stage.is === "open" ||
+      stage.is === "asking" ||
+      stage.is === "not-recorded" ||
+      stage.is === "done",
     submit,
     /** The cashier confirmed: the same sale again, on purpose, under the same key. */
     sellAgain: () => lastInput.current && submit(lastInput.current, true),

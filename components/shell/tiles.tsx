@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
+import { takeEarlyTileKey, tileForKey, tilesListening } from "./tile-keys-early";
 
 export interface Tile {
   href: string;
@@ -11,24 +12,41 @@ export interface Tile {
   shortcut: string;
   hint: string;
   ready: boolean;
+  /**
+   * Prefetch the whole screen while the tiles show. Not for a screen that lists the journal
+   * (History): a copy fetched before the next sale would lack it.
+   */
+  prefetch: boolean;
 }
 
-/** Large tiles, each with a one-key shortcut, for a cashier who works from the keyboard. */
+/**
+ * Large tiles, each with a one-key shortcut, for a cashier who works from the keyboard.
+ *
+ * A key pressed before React has hydrated the page is kept by the till page's early listener
+ * (tile-keys-early.ts) and opened here as soon as the router can: never lost. Each tile's
+ * screen is prefetched whole while the cashier looks at the tiles, so the key opens it
+ * without waiting for the server.
+ */
 export function Tiles({ tiles }: { tiles: Tile[] }) {
   const router = useRouter();
-  useEffect(() => {
+  // A layout effect: attached in the same commit that shows the tiles, so no key falls between.
+  useLayoutEffect(() => {
     function onKey(event: KeyboardEvent) {
-      const target = event.target as HTMLElement | null;
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      if (target && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
-      const tile = tiles.find((t) => t.shortcut.toLowerCase() === event.key.toLowerCase());
-      if (tile?.ready) {
+      const tile = tileForKey(tiles, event);
+      if (tile) {
         event.preventDefault();
         router.push(tile.href);
       }
     }
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    const release = tilesListening();
+    const early = takeEarlyTileKey();
+    const tile = early ? tiles.find((t) => t.ready && t.href === early) : undefined;
+    if (tile) router.push(tile.href);
+    return () => {
+      release();
+      window.removeEventListener("keydown", onKey);
+    };
   }, [router, tiles]);
 
   return (
@@ -38,8 +56,11 @@ export function Tiles({ tiles }: { tiles: Tile[] }) {
           {tile.ready ? (
             <Link
               href={tile.href}
-              // The shortcut keys listen only once the page has hydrated; the browser focuses
-              // the first tile as soon as the HTML is parsed, so Enter (and Tab) work at once.
+              // The whole screen, not only its frame: a tile key then opens it from the browser.
+              // Otherwise Next's default (the frame only, as the tile comes into view).
+              prefetch={tile.prefetch ? true : null}
+              // The browser focuses the first tile as soon as the HTML is parsed, so Enter (and
+              // Tab) work at once.
               autoFocus={index === 0}
               aria-keyshortcuts={tile.shortcut}
               className="flex h-36 flex-col justify-between rounded-xl bg-brand p-4 text-white shadow hover:bg-brand-dark"

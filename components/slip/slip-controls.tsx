@@ -80,6 +80,8 @@ export function SlipControls({
     <div className="no-print flex flex-wrap gap-3">
       <Link
         href={newSaleHref}
+        // The next sale's form, whole, while the slip prints: Enter opens it from the browser.
+        prefetch
         ref={newSale}
         className="inline-flex min-h-11 items-center rounded-lg bg-brand px-5 py-2 text-lg font-semibold text-white"
       >

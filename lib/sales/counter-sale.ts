@@ -22,6 +22,7 @@ import {
   type SentSale,
 } from "./send";
 import { NOT_RECORDED_NOTICE, type SaleView } from "./sale-view";
+import type { SlipToken } from "@/lib/upstream/tokens";
 
 export function saleViewOf(sale: SentSale): SaleView {
   const kind = kindOf(sale.kind);
@@ -46,7 +47,16 @@ export function saleViewOf(sale: SentSale): SaleView {
     notRecorded: sale.notRecorded
       ? { notice: NOT_RECORDED_NOTICE, title: slip?.title ?? kind.label, lines: slip?.lines ?? [] }
       : null,
+    ...(sale.kind === "electricity" && sale.status === "completed" && !sale.notRecorded
+      ? { tokens: tokensOf(sale.result) }
+      : {}),
   };
+}
+
+/** The tokens in an electricity sale's result, as it was recorded (lib/slip/results.ts). */
+function tokensOf(result: unknown): readonly SlipToken[] | undefined {
+  const tokens = (result as { tokens?: unknown } | null)?.tokens;
+  return Array.isArray(tokens) ? (tokens as SlipToken[]) : undefined;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -6,6 +6,7 @@
  * docs/architecture.md ("The sale actions' contract"); keep both true together.
  */
 import type { PaymentMethod, SaleKind, SaleStatus } from "@/lib/db/schema";
+import type { SlipToken } from "@/lib/upstream/tokens";
 
 /** What the cashier can do about a sale that is not confirmed. */
 export type NextStep =
@@ -60,6 +61,11 @@ export interface SaleView {
   seen: boolean;
   /** Set only when the journal could not be written after the core service answered. */
   notRecorded: NotRecorded | null;
+  /**
+   * A completed electricity sale's tokens, from the sale's own answer: the till shows them
+   * at once while the slip page loads.
+   */
+  tokens?: readonly SlipToken[];
 }
 
 /** What the till says about a sale whose outcome the core service did not confirm. */

@@ -47,6 +47,8 @@ test.describe("cashier", () => {
     ).toEqual([]);
     await page.getByRole("textbox", { name: "Amount", exact: true }).fill("30");
     await page.getByRole("button", { name: "Purchase", exact: true }).click();
+    // The tokens show from the sale's answer at once; the slip is the page after them.
+    await expect(page).toHaveURL(/\/slips\/[0-9a-f-]{36}/);
     await expect(page.locator("[data-token]").first()).toBeVisible();
     await expectAccessible(page, new URL(page.url()).pathname);
   });

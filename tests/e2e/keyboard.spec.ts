@@ -30,6 +30,27 @@ async function chooseByTyping(page: Page, optionText: string) {
   await page.keyboard.type(optionText, { delay: 20 });
 }
 
+test("a tile key pressed the moment the tiles appear, before the page's scripts run, opens its form", async ({
+  page,
+}) => {
+  // The page's scripts held back, as on a slow till: the tiles are on screen, React is not live.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js"),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto("/till", { waitUntil: "commit" });
+  await expect(page.getByRole("link", { name: /Electricity/ })).toBeVisible();
+  await page.keyboard.press("e");
+  release();
+  await expect(page).toHaveURL(/\/electricity$/);
+  await expect(focused(page)).toHaveAccessibleName("Meter number");
+});
+
 test("electricity cash sale from the till home to the slip and back", async ({ page }) => {
   await pressTileKey(page, "e", /\/electricity$/);
   await expect(focused(page)).toHaveAccessibleName("Meter number");

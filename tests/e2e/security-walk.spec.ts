@@ -76,6 +76,8 @@ test.describe("walk through every page", () => {
       await page.getByRole("button", { name: "Confirm meter" }).click();
       await page.getByRole("textbox", { name: "Amount", exact: true }).fill("20");
       await page.getByRole("button", { name: "Purchase", exact: true }).click();
+      // The tokens show from the sale's answer at once; the slip is the page after them.
+      await expect(page).toHaveURL(/\/slips\/[0-9a-f-]{36}/);
       await expect(page.locator("[data-token]").first()).toBeVisible();
       await visitWithHeaders(page, new URL(page.url()).pathname, nonces);
       expect(seen.length).toBeGreaterThan(20);

@@ -1,11 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { schemaResolver } from "@/components/forms/schema-resolver";
 import type { SignInInput } from "@/lib/auth/sign-in-schema";
-import { signInWithPassword } from "@/lib/auth/browser-session";
+import { prepareSignIn, signInWithPassword } from "@/lib/auth/browser-session";
 import { TextField } from "@/components/forms/text-field";
 
 const resolver = schemaResolver<SignInInput>(() =>
@@ -25,6 +25,14 @@ export function LoginForm() {
     defaultValues: { username: "", password: "" },
   });
 
+  // While the cashier types: the CSRF token, and the schema the first submit checks against.
+  useEffect(() => {
+    prepareSignIn();
+    // The same modules the resolver imports: its own import then finds them loaded.
+    void import("@/lib/auth/sign-in-schema").catch(() => {});
+    void import("@hookform/resolvers/standard-schema").catch(() => {});
+  }, []);
+
   async function submit(input: SignInInput) {
     setError(null);
     const failure = await signInWithPassword(input).catch(() => "Kassa did not answer. Try again.");
@@ -32,8 +40,9 @@ export function LoginForm() {
       setError(failure !== "CredentialsSignin" ? failure : "Wrong user name or password.");
       return;
     }
+    // The root sends each role to its home. Nothing was cached before sign-in (the sign-in page
+    // has no links), so no refresh: it would render the home a second time.
     router.replace("/");
-    router.refresh();
   }
 
   const fieldError = errors.username?.message ?? errors.password?.message;

@@ -4,13 +4,20 @@ import { currentShift } from "@/lib/shifts/current";
 import { formatRand } from "@/lib/money";
 import { saTime } from "@/lib/sa-time";
 import { Tiles, type Tile } from "@/components/shell/tiles";
-import { OpenShiftForm } from "../shift/open-shift-form";
+import dynamic from "next/dynamic";
 import { LiveLowBalance } from "@/components/till/live-low-balance";
 import { balanceNow } from "@/lib/office/balance-now";
 import { KIND_META, KINDS } from "@/lib/sales/kinds/meta";
 import Link from "next/link";
+import { headers } from "next/headers";
+import { earlyTileKeysScript } from "@/components/shell/tile-keys-early";
 
 export const metadata: Metadata = { title: "Till" };
+
+// Once a shift, before the first sale: its form (react-hook-form) is not sent with the tiles.
+const OpenShiftForm = dynamic(() =>
+  import("../shift/open-shift-form").then((m) => m.OpenShiftForm),
+);
 
 /** A tile per form part of each kind of sale, in the kinds' order, then History. */
 const TILES: Tile[] = [
@@ -21,6 +28,7 @@ const TILES: Tile[] = [
       shortcut: t.shortcut,
       hint: t.hint,
       ready: true,
+      prefetch: true,
     })),
   ),
   {
@@ -29,6 +37,7 @@ const TILES: Tile[] = [
     shortcut: "H",
     hint: "This shift's sales, reprints",
     ready: true,
+    prefetch: false,
   },
 ];
 
@@ -56,6 +65,12 @@ export default async function TillHome({
             {formatRand(shift.openingFloatCents)}.
           </p>
           <Tiles tiles={TILES} />
+          {/* Right after the tiles: a tile key pressed before the page hydrates is kept. */}
+          <script
+            suppressHydrationWarning
+            nonce={(await headers()).get("x-nonce") ?? undefined}
+            dangerouslySetInnerHTML={{ __html: earlyTileKeysScript(TILES, "/till") }}
+          />
           <p className="flex flex-wrap gap-4">
             <Link href="/shift/x" className="inline-flex min-h-11 items-center underline">
               X report
