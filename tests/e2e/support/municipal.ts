@@ -71,20 +71,30 @@ async function storedSaleKey(page: Page, form: string): Promise<string | null> {
   }, form);
 }
 
+/**
+ * Confirm, as a cashier presses again when nothing happened: on a loaded machine a click can
+ * land before the form is live. A confirm only looks the number up, so a second press is safe.
+ */
+async function confirmUntilShown(page: Page, button: string, region: string) {
+  await expect(async () => {
+    if (!(await page.getByRole("region", { name: region }).isVisible()))
+      await page.getByRole("button", { name: button }).click();
+    await expect(page.getByRole("region", { name: region })).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 export async function confirmMeter(page: Page, meterNumber: string, municipality: string) {
   await page.goto("/electricity");
   await page.getByLabel("Meter number").fill(meterNumber);
   await page.getByLabel("Municipality").selectOption(municipality);
-  await page.getByRole("button", { name: "Confirm meter" }).click();
-  await expect(page.getByRole("region", { name: "Meter details" })).toBeVisible();
+  await confirmUntilShown(page, "Confirm meter", "Meter details");
 }
 
 export async function confirmAccount(page: Page, accountNumber: string, municipality: string) {
   await page.goto("/bills");
   await page.getByLabel("Account number").fill(accountNumber);
   await page.getByLabel("Municipality").selectOption(municipality);
-  await page.getByRole("button", { name: "Confirm account" }).click();
-  await expect(page.getByRole("region", { name: "Account details" })).toBeVisible();
+  await confirmUntilShown(page, "Confirm account", "Account details");
 }
 
 /** Count window.print() calls instead of opening a print dialog. */
