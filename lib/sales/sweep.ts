@@ -20,7 +20,7 @@ export const ABANDONED_CARD_MS = 10 * 60_000;
  * Sales that were sent upstream (attempts > 0) but never settled: a crash or a kill.
  * Their outcome cannot be known, so they become unknown — never failed, never resent here.
  * Card sales whose payment screen was left (the till closed mid-wait) become unknown too,
- * without being sent: the customer may have paid. The card follower (card-follow.ts) keeps
+ * without being sent: the customer may have paid. The card follower (lib/sales/card/follow.ts) keeps
  * asking about their orders: paid makes them "paid, not delivered", unpaid makes them fail. A cash
  * sale recorded but never claimed (a crash between the two) was never sent: it failed, as does a
  * card sale whose payment page was never opened.
