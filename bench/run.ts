@@ -397,8 +397,11 @@ async function slipOf(cashier: Session): Promise<string> {
   return `/slips/${id}`;
 }
 
-/** `--js-only`: one start, everyone signed in, one cash vend for a slip, then the page sizes. Writes no results file. */
-async function jsOnly() {
+/**
+ * One start for the short runs: the sandbox, a fresh PGlite journal, the server, and the demo
+ * cashier signed in with a shift open; `run` gets the cashier. Writes no results file.
+ */
+async function withOpenShift(run: (cashier: Session) => Promise<void>) {
   build();
   const sandbox = await startSandbox(SANDBOX_PORT);
   const journal = await freshJournal("PGlite");
@@ -410,13 +413,7 @@ async function jsOnly() {
     const opened = await callAction(cashier, openShift, { openingFloat: "500" });
     if (!opened.result?.ok)
       throw new Error(`could not open a shift: ${JSON.stringify(opened.result)}`);
-    const sessions = {
-      signedOut: new Session(BASE),
-      cashier,
-      supervisor: await signIn(BASE, DEMO.supervisor, { distDir: DIST }),
-      kiosk: await signIn(BASE, DEMO.kiosk, { distDir: DIST }),
-    };
-    printTable(jsRows(await jsSizes(sessions, await slipOf(cashier))));
+    await run(cashier);
   } finally {
     await server?.stop();
     await sandbox.stop();
@@ -424,28 +421,25 @@ async function jsOnly() {
   }
 }
 
-/** `--cashier-only`: one start, the cashier's shift opened, then the throttled browser figures. Writes no results file. */
-async function cashierOnly() {
-  build();
-  const sandbox = await startSandbox(SANDBOX_PORT);
-  const journal = await freshJournal("PGlite");
-  let server: Proc | undefined;
-  try {
-    const openShift = findAction(DIST, "app/(till)/shift/actions.ts", "openShiftAction");
-    server = await app(journal);
-    const cashier = await signIn(BASE, DEMO.cashier, { distDir: DIST });
-    const opened = await callAction(cashier, openShift, { openingFloat: "500" });
-    if (!opened.result?.ok)
-      throw new Error(`could not open a shift: ${JSON.stringify(opened.result)}`);
+/** `--js-only`: everyone signed in, one cash vend for a slip, then the page sizes. */
+const jsOnly = () =>
+  withOpenShift(async (cashier) => {
+    const sessions = {
+      signedOut: new Session(BASE),
+      cashier,
+      supervisor: await signIn(BASE, DEMO.supervisor, { distDir: DIST }),
+      kiosk: await signIn(BASE, DEMO.kiosk, { distDir: DIST }),
+    };
+    printTable(jsRows(await jsSizes(sessions, await slipOf(cashier))));
+  });
+
+/** `--cashier-only`: the throttled browser figures. */
+const cashierOnly = () =>
+  withOpenShift(async (cashier) => {
     const figures = await cashierFigures(cashier);
     console.log(JSON.stringify(figures));
     printTable(figures.flatMap(cashierRows));
-  } finally {
-    await server?.stop();
-    await sandbox.stop();
-    await journal.drop();
-  }
-}
+  });
 
 async function main() {
   if (process.argv.includes("--js-only")) return jsOnly();
