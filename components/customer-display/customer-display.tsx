@@ -3,12 +3,8 @@
 import { useEffect, useState } from "react";
 import { formatRand } from "@/lib/money";
 import { tokenGroups } from "@/lib/slip/tokens";
-import {
-  answerIdOf,
-  CUSTOMER_DISPLAY_CHANNEL,
-  readDisplayMessage,
-  type CustomerDisplayMessage,
-} from "./channel";
+import { CUSTOMER_DISPLAY_CHANNEL, type CustomerDisplayMessage } from "./channel";
+import { answerIdOf, readDisplayMessage } from "./read-message";
 
 /** After the tokens, the screen rests on its own if the till says nothing more. */
 const REST_AFTER_MS = 120_000;

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
-import { centsToInput } from "@/lib/electricity/amount-rules";
+import { centsToInput } from "@/lib/amount-input";
 import { parseRandInput } from "@/lib/money";
 import { CashTendered } from "@/components/cash/cash-tendered";
 import { restCustomerDisplay, showOnCustomerDisplay } from "@/components/customer-display/channel";

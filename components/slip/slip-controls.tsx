@@ -3,10 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
-import {
-  showOnCustomerDisplayThenPrint,
-  type CustomerDisplayMessage,
-} from "@/components/customer-display/channel";
+import type { CustomerDisplayMessage } from "@/components/customer-display/channel";
+import { showOnCustomerDisplayThenPrint } from "@/components/customer-display/then-print";
 import type { PrinterConnection } from "@/lib/printing/connection";
 import { TillPrint } from "@/components/printing/till-print";
 

@@ -3,6 +3,7 @@
  * on the server with the meter's limits from a fresh confirm. Pure: the form and the
  * action share it, and it is unit-tested without a server.
  */
+import { QUICK_AMOUNTS_CENTS } from "@/lib/amount-input";
 import { formatRand, parseRandInput, type Cents } from "@/lib/money";
 
 /** A meter's range from confirm (minLimit..maxLimit); null where the municipality gives none. */
@@ -12,9 +13,6 @@ export interface AmountRange {
 }
 
 export type AmountCheck = { ok: true; cents: Cents } | { ok: false; message: string };
-
-/** Buttons under the amount field: the usual notes a customer hands over. */
-export const QUICK_AMOUNTS_CENTS: readonly Cents[] = [2_000, 5_000, 10_000, 20_000, 50_000];
 
 /** Without a stated minimum a vend must carry money: R 0 is only for meters that allow it (FBE). */
 function floorOf(range: AmountRange): Cents {
@@ -61,9 +59,4 @@ export function quickAmountsFor(range: AmountRange): Cents[] {
 export function describeRange(range: AmountRange): string {
   const min = formatRand(range.minCents ?? 0);
   return range.maxCents === null ? `from ${min}` : `${min} to ${formatRand(range.maxCents)}`;
-}
-
-/** Cents as the amount field shows them: "100" or "100.50", never a thousands separator. */
-export function centsToInput(cents: Cents): string {
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }

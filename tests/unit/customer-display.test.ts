@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readDisplayMessage } from "@/components/customer-display/channel";
+import { readDisplayMessage } from "@/components/customer-display/read-message";
 
 describe("messages to the display facing the customer", () => {
   it("reads what the till sends before Purchase and after the sale", () => {

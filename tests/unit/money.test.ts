@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { centsToInput } from "@/lib/amount-input";
 import { centsToRands, formatRand, parseRandInput, randsToCents, vatIncluded } from "@/lib/money";
 
 describe("money", () => {
@@ -18,6 +19,14 @@ describe("money", () => {
     expect(parseRandInput("-5")).toBeNull();
     expect(parseRandInput("abc")).toBeNull();
     expect(parseRandInput("")).toBeNull();
+  });
+
+  it("fills an amount field the way a cashier types, so it reads back the same", () => {
+    expect(centsToInput(10_000)).toBe("100");
+    expect(centsToInput(184_732)).toBe("1847.32");
+    expect(centsToInput(5)).toBe("0.05");
+    for (const cents of [0, 5, 10_050, 184_732])
+      expect(parseRandInput(centsToInput(cents))).toBe(cents);
   });
 
   it("shows rand the South African way", () => {

@@ -1,7 +1,7 @@
 "use client";
 
 import { MunicipalSaleForm, type MunicipalFormConfig } from "@/components/sale/municipal-sale-form";
-import { QUICK_AMOUNTS_CENTS } from "@/lib/electricity/amount-rules";
+import { QUICK_AMOUNTS_CENTS } from "@/lib/amount-input";
 import {
   BILL_MUNICIPALITY_COOKIE,
   MUNICIPALITY_NAMES,

@@ -8,6 +8,7 @@ import { loadCatalogue, type Catalogue } from "@/lib/vas/catalogue-cache";
 import { unconfirmedVasSales } from "@/lib/vas/unconfirmed";
 import { RefreshCatalogueButton } from "./refresh-button";
 import { UnconfirmedList } from "./unconfirmed-list";
+import { CategoryNav } from "./category-nav";
 import { VasCounter } from "./vas-counter";
 import { saTime } from "@/lib/sa-time";
 
@@ -43,7 +44,11 @@ export default async function VasPage({
       </div>
       <UnconfirmedList sales={unconfirmed} />
       {catalogue ? (
-        <VasCounter items={catalogue.products.map(toCatalogueItem)} category={category} />
+        <VasCounter
+          items={catalogue.products.map(toCatalogueItem)}
+          category={category}
+          nav={<CategoryNav category={category} />}
+        />
       ) : (
         <p role="alert" className="rounded bg-red-100 p-3 text-danger">
           The catalogue could not be loaded: {loadError} Press Refresh to try again.

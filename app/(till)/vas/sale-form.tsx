@@ -3,16 +3,14 @@
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { CashTendered } from "@/components/cash/cash-tendered";
+import { centsToInput } from "@/lib/amount-input";
 import { formatRand } from "@/lib/money";
 import { checkAmount, rangeMessage } from "@/lib/vas/amount";
 import { VAS_KIND_LABELS, priceLabel, recipientOf, type CatalogueItem } from "@/lib/vas/catalogue";
 import { MOBILE_NUMBER_MESSAGE } from "@/lib/vas/mobile";
 import { getVasQuoteAction, type QuoteView } from "./actions";
 import { Field } from "./field";
-import { PurchasePanel, type VasScreen } from "./purchase-panel";
-import { keptForResend } from "@/components/sale/kassa-updated";
-import { useTill } from "@/components/till/till-context";
-import { centsToInput } from "@/lib/electricity/amount-rules";
+import { PurchasePanel } from "./purchase-panel";
 import { schemaResolver } from "@/components/forms/schema-resolver";
 import type { QuoteFields } from "./form-schema";
 
@@ -20,16 +18,33 @@ const resolver = schemaResolver<QuoteFields>(() =>
   import("./form-schema").then((m) => m.quoteFieldsSchema),
 );
 
+/** A sale pressed just before an upgrade's reload, as the page comes back to it. */
+export interface Resumed {
+  itemId: string;
+  quote: QuoteView;
+  method: "cash" | "card";
+}
+
 /** Mobile number and amount for the picked product, checked here before any call, then Get quote. */
-export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void }) {
-  const { cashierId } = useTill();
+export function SaleForm({
+  item,
+  resumed,
+  onDone,
+}: {
+  item: CatalogueItem;
+  resumed: Resumed | null;
+  onDone(): void;
+}) {
   const [formError, setFormError] = useState<string | null>(null);
-  const [quote, setQuote] = useState<QuoteView | null>(null);
-  const [method, setMethod] = useState<"cash" | "card">("cash");
+  const [quote, setQuote] = useState<QuoteView | null>(resumed?.quote ?? null);
+  const [method, setMethod] = useState<"cash" | "card">(resumed?.method ?? "cash");
   const quoteButtonRef = useRef<HTMLButtonElement>(null);
   const form = useForm<QuoteFields>({
     resolver,
-    defaultValues: { mobileNumber: "", amount: "" },
+    defaultValues: {
+      mobileNumber: resumed?.quote.mobileNumber ?? "",
+      amount: resumed ? centsToInput(resumed.quote.amountCents) : "",
+    },
   });
   const errors = {
     mobileNumber: form.formState.errors.mobileNumber?.message,
@@ -37,28 +52,15 @@ export function SaleForm({ item, onDone }: { item: CatalogueItem; onDone(): void
   };
   const busy = form.formState.isSubmitting;
 
+  // The next keystroke goes to the first thing the cashier must fill in; a resumed quote's
+  // Purchase has the focus already.
+  const resuming = resumed !== null;
   useEffect(() => {
-    // The next keystroke goes to the first thing the cashier must fill in.
+    if (resuming) return;
     if (item.mobileNumber !== "none") form.setFocus("mobileNumber");
     else if (!item.fixedAmount) form.setFocus("amount");
     else quoteButtonRef.current?.focus();
-  }, [form, item]);
-
-  // A sale pressed just before an upgrade's reload: its quote comes back, and the purchase
-  // panel sends it again (useSale) without anything typed twice.
-  useEffect(() => {
-    let live = true;
-    void keptForResend<{ method: "cash" | "card" }, VasScreen>(cashierId, "vas").then((kept) => {
-      if (!live || !kept || kept.screen.itemId !== item.id) return;
-      const q = kept.screen.quote;
-      form.reset({ mobileNumber: q.mobileNumber ?? "", amount: centsToInput(q.amountCents) });
-      setMethod(kept.input.method);
-      setQuote(q);
-    });
-    return () => {
-      live = false;
-    };
-  }, [cashierId, form, item.id]);
+  }, [form, item, resuming]);
 
   const getQuote = form.handleSubmit(async ({ mobileNumber, amount }) => {
     setFormError(null);

@@ -1,13 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { keptForResend } from "@/components/sale/kassa-updated";
 import { useTill } from "@/components/till/till-context";
 import type { VasScreen } from "./purchase-panel";
 import {
-  CATEGORY_FILTERS,
   filterByCategory,
   groupCatalogue,
   listOrder,
@@ -16,11 +14,13 @@ import {
   type CategoryFilter,
 } from "@/lib/vas/catalogue";
 import { ProductList } from "./product-list";
-import { SaleForm } from "./sale-form";
+import { SaleForm, type Resumed } from "./sale-form";
 
 interface Props {
   items: CatalogueItem[];
   category: CategoryFilter | null;
+  /** The kinds' links above the search (server-rendered: CategoryNav). */
+  nav: React.ReactNode;
 }
 
 /** The server caches the catalogue ten minutes; the till asks it again every five so new products show up. */
@@ -33,7 +33,7 @@ async function fetchCatalogue(): Promise<CatalogueItem[]> {
 }
 
 /** Keyboard first: type to search, arrows to move, Enter to pick; the sale form then takes over. */
-export function VasCounter({ items: initial, category }: Props) {
+export function VasCounter({ items: initial, category, nav }: Props) {
   // A failed refresh keeps the last list (react-query keeps the data it has).
   const { data: items } = useQuery({
     queryKey: ["vas-catalogue"],
@@ -44,16 +44,20 @@ export function VasCounter({ items: initial, category }: Props) {
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const [picked, setPicked] = useState<CatalogueItem | null>(null);
+  const [resumed, setResumed] = useState<Resumed | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const { cashierId } = useTill();
 
-  // A sale pressed just before an upgrade's reload: back to its product (the form restores the rest).
+  // A sale pressed just before an upgrade's reload: back to its product and its quote, which
+  // the purchase panel sends again under the same key (useSale), nothing typed twice.
   const firstItems = useRef(items);
   useEffect(() => {
     let live = true;
-    void keptForResend<unknown, VasScreen>(cashierId, "vas").then((kept) => {
+    void keptForResend<{ method: Resumed["method"] }, VasScreen>(cashierId, "vas").then((kept) => {
       const item = kept && firstItems.current.find((i) => i.id === kept.screen.itemId);
-      if (live && item) setPicked(item);
+      if (!live || !item) return;
+      setResumed({ itemId: item.id, quote: kept.screen.quote, method: kept.input.method });
+      setPicked(item);
     });
     return () => {
       live = false;
@@ -90,17 +94,7 @@ export function VasCounter({ items: initial, category }: Props) {
     // on a phone the picked product's sale takes the screen (Escape goes back to the list).
     <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-[17rem_minmax(0,1fr)]">
       <div className={`${picked ? "hidden md:flex" : "flex"} min-w-0 flex-col gap-3`}>
-        <nav aria-label="Product kinds" className="flex flex-wrap gap-2">
-          <FilterLink href="/vas" label="All" current={category === null} />
-          {(Object.keys(CATEGORY_FILTERS) as CategoryFilter[]).map((key) => (
-            <FilterLink
-              key={key}
-              href={`/vas?category=${key}`}
-              label={CATEGORY_FILTERS[key].label}
-              current={category === key}
-            />
-          ))}
-        </nav>
+        {nav}
         <label className="flex flex-col gap-1">
           <span className="font-medium">Search products</span>
           <input
@@ -133,23 +127,16 @@ export function VasCounter({ items: initial, category }: Props) {
       </div>
       <div className="min-w-0">
         {picked ? (
-          <SaleForm key={picked.id} item={picked} onDone={backToSearch} />
+          <SaleForm
+            key={picked.id}
+            item={picked}
+            resumed={resumed?.itemId === picked.id ? resumed : null}
+            onDone={backToSearch}
+          />
         ) : (
           <p className="rounded-lg bg-white p-4 text-slate-600 shadow">Pick a product to sell.</p>
         )}
       </div>
     </div>
-  );
-}
-
-function FilterLink({ href, label, current }: { href: string; label: string; current: boolean }) {
-  return (
-    <Link
-      href={href}
-      aria-current={current ? "page" : undefined}
-      className={`flex min-h-11 items-center rounded-full px-3 ${current ? "bg-brand text-white" : "bg-slate-200 text-slate-800"}`}
-    >
-      {label}
-    </Link>
   );
 }

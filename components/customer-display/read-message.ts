@@ -1,0 +1,42 @@
+/** The display window's side of the channel: what it accepts, and what it answers. */
+import type { CustomerDisplayMessage } from "./channel";
+
+/** The `id` a message asks the display to answer with once shown, if any. */
+export function answerIdOf(data: unknown): string | null {
+  const id = (data as { id?: unknown } | null)?.id;
+  return typeof id === "string" && id.length <= 64 ? id : null;
+}
+
+/** A message from the channel, checked: another tab's odd message never breaks the display. */
+export function readDisplayMessage(data: unknown): CustomerDisplayMessage | null {
+  if (!data || typeof data !== "object") return null;
+  const m = data as Record<string, unknown>;
+  if (m.show === "rest") return { show: "rest" };
+  const text = (v: unknown) => (typeof v === "string" ? v : null);
+  const cents = (v: unknown) => (typeof v === "number" && Number.isInteger(v) ? v : null);
+  const what = text(m.what);
+  const reference = text(m.reference);
+  const referenceLabel = text(m.referenceLabel);
+  if (what === null || reference === null || referenceLabel === null) return null;
+  if (m.show === "confirm")
+    return {
+      show: "confirm",
+      what,
+      reference,
+      referenceLabel,
+      ownerName: text(m.ownerName),
+      amountCents: cents(m.amountCents),
+    };
+  if (m.show === "done") {
+    const amountCents = cents(m.amountCents);
+    if (amountCents === null || !Array.isArray(m.tokens)) return null;
+    const tokens = m.tokens.flatMap((t: unknown) => {
+      const o = t as Record<string, unknown> | null;
+      const label = text(o?.label);
+      const digits = text(o?.digits);
+      return label !== null && digits !== null ? [{ label, digits }] : [];
+    });
+    return { show: "done", what, reference, referenceLabel, amountCents, tokens };
+  }
+  return null;
+}
