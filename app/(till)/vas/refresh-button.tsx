@@ -20,6 +20,7 @@ export function RefreshCatalogueButton() {
   return (
     <span className="flex items-center gap-2">
       <span aria-live="polite" className="text-sm text-slate-600">
+        {refresh.isError && "Kassa could not be reached: press Refresh again."}
         {result &&
           (!result.ok
             ? result.error
