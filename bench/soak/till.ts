@@ -32,6 +32,10 @@ const OPENING_FLOAT_CENTS = 50_000;
 const DENOMINATIONS = [20_000, 10_000, 5_000, 2_000, 1_000, 500, 200, 100, 50, 20, 10];
 
 /** A network failure of the request itself: the instance is down or went down while answering. */
+function shiftIdOf(opened: ActionCall): string | null {
+  return opened.result?.ok ? ((opened.result.data as { shiftId?: string }).shiftId ?? null) : null;
+}
+
 function refused(error: unknown): boolean {
   const code = (error as { cause?: { code?: string } })?.cause?.code;
   return code === "ECONNREFUSED";
@@ -48,6 +52,8 @@ export class Till {
   private sessions: Session[] = [];
   private at: number;
   expectedCashCents = OPENING_FLOAT_CENTS;
+  /** The open shift's id, as the close page sends it; null when the open's answer was lost. */
+  private shiftId: string | null = null;
   /** Each close: the shift's counted cash as the till counted it. */
   readonly counted: { cents: number }[] = [];
 
@@ -68,6 +74,7 @@ export class Till {
     const opened = await this.act(FILES.shift, "openShiftAction", { openingFloat: "500" });
     if (!opened.result?.ok && !/already open/i.test(opened.result?.error ?? ""))
       throw new Error(`${this.name}: shift not opened: ${opened.body.slice(0, 200)}`);
+    this.shiftId = shiftIdOf(opened);
   }
 
   private get session(): Session {
@@ -419,11 +426,18 @@ export class Till {
       if (k > 0) counts[String(d)] = String(k);
       left -= k * d;
     }
-    const closed = await this.act(FILES.shift, "closeShiftAction", { counts });
-    // act() repeats a close whose answer was lost (a kill, a database cut); when that lost
-    // one went through, the repeat finds no shift open: the close, with this count, was made.
+    // act() repeats a close whose answer was lost (a kill, a database cut). With the shift's id,
+    // as the close page sends it, the repeat gets the Z report of the close that went through;
+    // without it (the open's own answer was lost), the repeat finds no shift open.
+    const closed = await this.act(FILES.shift, "closeShiftAction", {
+      ...(this.shiftId ? { shiftId: this.shiftId } : {}),
+      counts,
+    });
     const closedUnseen =
-      !closed.result?.ok && /no shift open/i.test(closed.result?.error ?? "") && closed.repeated;
+      !this.shiftId &&
+      !closed.result?.ok &&
+      /no shift open/i.test(closed.result?.error ?? "") &&
+      closed.repeated;
     if (closed.result?.ok || closedUnseen) {
       this.counted.push({ cents: this.expectedCashCents - left });
       this.soak.counts.shiftsClosed += 1;
@@ -432,6 +446,7 @@ export class Till {
     }
     if (!reopen) return;
     const opened = await this.act(FILES.shift, "openShiftAction", { openingFloat: "500" });
+    this.shiftId = shiftIdOf(opened);
     if (opened.result?.ok) this.expectedCashCents = OPENING_FLOAT_CENTS;
   }
 

@@ -8,7 +8,7 @@ import { ActionError } from "@/lib/errors";
 import type { Staff } from "@/lib/auth/staff";
 import { countedTotal, type DenominationCounts } from "@/lib/reports/denominations";
 import { currentShift } from "./current";
-import { findShift, shiftReportNow, type ZReport } from "./report";
+import { findShift, shiftReportNow, storedZReport, type ZReport } from "./report";
 
 const UNIQUE_VIOLATION = "23505";
 const MAX_NUMBERING_TRIES = 5;
@@ -20,11 +20,45 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** The cashier closes their own open shift at this till with the drawer counted (blind: the expected cash is shown only after). */
-export async function closeShift(staff: Staff, counts: DenominationCounts): Promise<ZReport> {
+/**
+ * The cashier closes their own open shift at this till with the drawer counted (blind: the
+ * expected cash is shown only after). `shiftId`, when given, is the shift the close page
+ * showed: pressed again after an answer that never came, and that close went through, the
+ * answer is the Z report it wrote (the first count stands: a Z report never changes).
+ */
+export async function closeShift(
+  staff: Staff,
+  shiftId: string | undefined,
+  counts: DenominationCounts,
+): Promise<ZReport> {
   const open = await currentShift(staff);
-  if (!open) throw new ActionError("You have no shift open at this till.");
-  return closeShiftRow(open, staff, counts, null);
+  if (open && (shiftId === undefined || open.id === shiftId))
+    return closeShiftRow(open, staff, counts, null);
+  const closed = shiftId ? await closedByThemselves(staff, shiftId) : null;
+  if (closed) return closed;
+  throw new ActionError(
+    open
+      ? "This page is of a shift that is no longer open: reload it to close the one open now."
+      : "You have no shift open at this till.",
+  );
+}
+
+/** The caller's own shift `shiftId`, closed by them (not by a supervisor): its Z report. */
+async function closedByThemselves(staff: Staff, shiftId: string): Promise<ZReport | null> {
+  const database = await db();
+  const [shift] = await database
+    .select()
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.id, shiftId),
+        eq(shifts.userId, staff.userId),
+        eq(shifts.closedBy, staff.userId),
+        isNull(shifts.forceCloseReason),
+      ),
+    )
+    .limit(1);
+  return shift ? storedZReport(shift) : null;
 }
 
 /**

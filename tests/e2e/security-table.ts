@@ -19,7 +19,7 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
   },
   "app/(till)/shift/actions.ts#closeShiftAction": {
     roles: ["cashier"],
-    input: { counts: { "10000": "1" } },
+    input: { shiftId: SALE, counts: { "10000": "1" } },
   },
   "app/(till)/shift/actions.ts#forceCloseShiftAction": {
     roles: ["supervisor"],

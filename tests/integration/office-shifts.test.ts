@@ -10,7 +10,7 @@ ownDataDir();
 const { db } = await import("@/lib/db");
 const { shifts, sales, auditEvents } = await import("@/lib/db/schema");
 const { openShift } = await import("@/lib/shifts/current");
-const { closeShift } = await import("@/lib/shifts/close");
+const { closeShift, forceCloseShift } = await import("@/lib/shifts/close");
 const { findShift, storedZReport } = await import("@/lib/shifts/report");
 
 type Database = Awaited<ReturnType<typeof db>>;
@@ -63,7 +63,7 @@ describe("closing a shift", () => {
     });
 
     const zs = await Promise.all(
-      staffs.map((staff) => closeShift(staff, { "20000": 3, "1000": 1 })),
+      staffs.map((staff) => closeShift(staff, undefined, { "20000": 3, "1000": 1 })),
     );
     expect(zs.map((z) => z.zNumber).sort()).toEqual([1, 2, 3]);
     const z1 = zs[0]!;
@@ -88,7 +88,9 @@ describe("closing a shift", () => {
 
   it("refuses a second close and a close with a sale still being sent, and audits each close", async () => {
     const staff = await staffOf(database, "cashier2", "till-2");
-    await expect(closeShift(staff, {})).rejects.toThrow("You have no shift open at this till.");
+    await expect(closeShift(staff, undefined, {})).rejects.toThrow(
+      "You have no shift open at this till.",
+    );
     const shift = await openShift(staff, 0);
     await putSale(database, staff, shift.id, {
       kind: "electricity",
@@ -96,12 +98,45 @@ describe("closing a shift", () => {
       status: "pending",
       amountCents: 100,
     });
-    await expect(closeShift(staff, {})).rejects.toThrow("still being sent");
+    await expect(closeShift(staff, undefined, {})).rejects.toThrow("still being sent");
     const closes = await database
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.kind, "shift_closed"));
     expect(closes).toHaveLength(3);
     expect(closes.map((c) => c.detail?.zNumber).sort()).toEqual([1, 2, 3]);
+  });
+
+  it("answers a close pressed again after a lost answer with the same Z report, and only to its owner", async () => {
+    const staff = await staffOf(database, "trainee", "till-3");
+    const shift = await openShift(staff, 10_000);
+    const first = await closeShift(staff, shift.id, { "10000": 1 });
+    // The answer never reached the till; the cashier presses again, even with another count.
+    const again = await closeShift(staff, shift.id, { "20000": 4 });
+    expect(again).toEqual(first);
+    expect(again.countedCashCents).toBe(10_000);
+    const [row] = await database.select().from(shifts).where(eq(shifts.id, shift.id));
+    expect(row!.countedCashCents).toBe(10_000);
+
+    // Not to another cashier; and a repeat never touches the shift opened since.
+    const other = await staffOf(database, "cashier", "till-3");
+    await expect(closeShift(other, shift.id, {})).rejects.toThrow("no shift open");
+    const next = await openShift(staff, 0);
+    expect(await closeShift(staff, shift.id, {})).toEqual(first);
+    const [stillOpen] = await database.select().from(shifts).where(eq(shifts.id, next.id));
+    expect(stillOpen!.closedAt).toBeNull();
+
+    // A shift a supervisor closed is not the cashier's own close to repeat.
+    const supervisor = await staffOf(database, "supervisor", "till-3");
+    await forceCloseShift(supervisor, next.id, {}, "Hand-over to the next cashier.");
+    await expect(closeShift(staff, next.id, {})).rejects.toThrow("no shift open");
+    const third = await openShift(staff, 0);
+    await expect(closeShift(staff, next.id, {})).rejects.toThrow("no longer open");
+    await closeShift(staff, third.id, {});
+    const zs = await database
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.kind, "shift_closed"));
+    expect(zs.filter((e) => e.subject === shift.id)).toHaveLength(1);
   });
 });

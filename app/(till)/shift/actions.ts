@@ -16,7 +16,7 @@ export const openShiftAction = staffAction(["cashier"], openShiftSchema, async (
 
 /** The cashier closes their own shift; the answer leads to the Z report, where the expected cash first appears. */
 export const closeShiftAction = staffAction(["cashier"], closeShiftSchema, async (input, staff) => {
-  const z = await closeShift(staff, countsOf(input.counts));
+  const z = await closeShift(staff, input.shiftId, countsOf(input.counts));
   revalidatePath("/till");
   return { shiftId: z.shiftId, zNumber: z.zNumber };
 });

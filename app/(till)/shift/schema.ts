@@ -28,8 +28,12 @@ const counts = z.partialRecord(
   z.string().check(z.trim(), z.regex(/^\d{0,5}$/, "Enter how many, as a whole number.")),
 );
 
-/** Closing one's own shift: the blind count (the expected cash is shown only after it). */
-export const closeShiftSchema = z.object({ counts });
+/**
+ * Closing one's own shift: the blind count, the expected cash shown only after it. The close
+ * page sends the shift it showed (`shiftId`), so that a press repeated after a lost answer gets
+ * that shift's Z report; without one, the shift open at this till is closed.
+ */
+export const closeShiftSchema = z.object({ shiftId: z.optional(z.uuid()), counts });
 export type CloseShiftInput = z.infer<typeof closeShiftSchema>;
 
 /** A supervisor closes another cashier's shift (hand-over or forgotten): the count and why. */

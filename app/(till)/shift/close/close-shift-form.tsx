@@ -17,7 +17,7 @@ const resolver = schemaResolver<CloseShiftInput>(() =>
  * The blind cash-up: the cashier counts the drawer note by note and coin by coin, without
  * seeing what the till expects; expected cash and variance appear on the Z report after.
  */
-export function CloseShiftForm() {
+export function CloseShiftForm({ shiftId }: { shiftId: string }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -28,13 +28,19 @@ export function CloseShiftForm() {
     formState: { errors, isSubmitting },
   } = useForm<CloseShiftInput>({
     resolver,
-    defaultValues: { counts: blankCounts() },
+    defaultValues: { shiftId, counts: blankCounts() },
   });
   const counts = useWatch({ control, name: "counts" });
 
   async function submit(input: CloseShiftInput) {
     setFormError(null);
-    const result = await closeShiftAction(input);
+    // No answer (the connection, a restart): pressing again is safe, the shift closes once and
+    // the second press gets the Z report of the first.
+    const result = await closeShiftAction(input).catch(() => null);
+    if (!result) {
+      setFormError("Kassa did not answer. Press Close shift again: a shift closes only once.");
+      return;
+    }
     if (!result.ok) {
       for (const [key, message] of Object.entries(result.fieldErrors ?? {})) {
         if (key.startsWith("counts.")) setError(key as `counts.${string}`, { message });

@@ -19,5 +19,5 @@ export default async function CloseShiftPage() {
       </p>
     );
   }
-  return <CloseShiftForm />;
+  return <CloseShiftForm shiftId={shift.id} />;
 }
