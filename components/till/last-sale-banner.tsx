@@ -102,6 +102,15 @@ export function LastSaleBanner() {
     refetchInterval: () => (sentEntries(cashierId).length > 0 ? 3_000 : false),
   });
 
+  // The slip on screen is seen: no page's remembered banner offers it again while that page
+  // asks the journal afresh (a slow answer on a busy till would show the old one meanwhile).
+  useEffect(() => {
+    if (!onSlip) return;
+    queryClient.setQueriesData<LastSale>({ queryKey: ["last-sale", cashierId] }, (last) =>
+      last?.unseen?.id === onSlip ? { ...last, unseen: null } : last,
+    );
+  }, [onSlip, cashierId, queryClient]);
+
   const unseenId = data?.unseen?.id ?? null;
   const showSlip = useRef<HTMLButtonElement>(null);
   // One key away, once per sale, unless the cashier has already typed something: never steal a keystroke.
