@@ -64,13 +64,15 @@ export default async function TillHome({
             Shift open since {saTime(shift.openedAt)} with a float of{" "}
             {formatRand(shift.openingFloatCents)}.
           </p>
-          <Tiles tiles={TILES} />
-          {/* Right after the tiles: a tile key pressed before the page hydrates is kept. */}
+          {/* Before the tiles: a tile key pressed before the page hydrates is kept, even when
+              the tiles are on screen before the rest of the page has arrived (a slow server
+              sends the page in pieces, and the browser shows each as it comes). */}
           <script
             suppressHydrationWarning
             nonce={(await headers()).get("x-nonce") ?? undefined}
             dangerouslySetInnerHTML={{ __html: earlyTileKeysScript(TILES, "/till") }}
           />
+          <Tiles tiles={TILES} />
           <p className="flex flex-wrap gap-4">
             <Link href="/shift/x" className="inline-flex min-h-11 items-center underline">
               X report
