@@ -3,7 +3,7 @@ import type { test as playwrightTest } from "@playwright/test";
 /**
  * Where the end-to-end run's apps and sandboxes listen, shared by playwright.config.ts and the tests.
  *
- * The run has E2E_LANES lanes (default 4), one per Playwright worker. Lane n has its own
+ * The run has E2E_LANES lanes (default 3), one per Playwright worker. Lane n has its own
  * sandbox core service on E2E_SANDBOX_PORT + n, its own `next start` on E2E_APP_PORT + n and
  * its own PGlite folder, so the sandbox's faults, clock and transactions, the upstream circuit
  * breaker, the duplicate guard and the card follower of one lane never touch another. A
@@ -14,7 +14,7 @@ const BASE_APP_PORT = Number(process.env.E2E_APP_PORT ?? 3210);
 const BASE_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4210);
 
 function laneCount(): number {
-  const lanes = Number(process.env.E2E_LANES ?? 4);
+  const lanes = Number(process.env.E2E_LANES ?? 3);
   if (!Number.isInteger(lanes) || lanes < 1)
     throw new Error(
       `E2E_LANES must be a whole number of lanes, 1 or more; got "${process.env.E2E_LANES}"`,
