@@ -80,12 +80,18 @@ export function VasCounter({ items: initial, category, nav }: Props) {
       );
     } else if (event.key === "Enter") {
       event.preventDefault();
-      if (current) setPicked(current);
+      if (current) pick(current);
     }
   }
 
+  // A product picked by the cashier starts afresh: the resumed quote is for its first form only.
+  function pick(item: CatalogueItem | null) {
+    setResumed(null);
+    setPicked(item);
+  }
+
   function backToSearch() {
-    setPicked(null);
+    pick(null);
     requestAnimationFrame(() => searchRef.current?.focus());
   }
 
@@ -121,7 +127,7 @@ export function VasCounter({ items: initial, category, nav }: Props) {
           groups={groups}
           activeId={current?.id ?? null}
           pickedId={picked?.id ?? null}
-          onPick={setPicked}
+          onPick={pick}
           query={query}
         />
       </div>
