@@ -1,5 +1,7 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import path from "node:path";
+import { cycleThrough, resolveImport } from "./eslint/import-graph.mjs";
 
 /**
  * Kassa's layering (docs/architecture.md, "Folders and what each may touch"), checked here so
@@ -15,8 +17,8 @@ const SERVER_ONLY =
  * Rooms: folders whose inside only their own files import. Everything else comes in through
  * the door (index.ts); the card room's client.ts is the browser's way in (no server code).
  */
-const ROOMS = [
-  {
+const ROOMS = {
+  "lib/sales/card": {
     group: [
       "@/lib/sales/card/*",
       "!@/lib/sales/card/client",
@@ -26,14 +28,58 @@ const ROOMS = [
     message:
       "Import card payments from @/lib/sales/card (or @/lib/sales/card/client in the browser), not from inside the folder.",
   },
-  {
+  "lib/sales/spool": {
     group: ["@/lib/sales/spool/*", "**/sales/spool/*"],
     message: "Import the spool from @/lib/sales/spool, not from inside the folder.",
   },
-];
+  "lib/upstream": {
+    group: ["@/lib/upstream/*", "**/upstream/*"],
+    message:
+      "Import the core service's client from @/lib/upstream (its index), not from inside the folder.",
+  },
+};
+
+/** The rooms a file may not enter from outside: every room but its own. */
+const roomsFor = (own) =>
+  Object.entries(ROOMS)
+    .filter(([room]) => room !== own)
+    .map(([, pattern]) => pattern);
 
 const kassa = {
   rules: {
+    "no-cycle": {
+      meta: {
+        type: "problem",
+        docs: {
+          description:
+            "No import cycle among app/, components/ and lib/, type imports and import() included.",
+        },
+        schema: [],
+      },
+      create(context) {
+        const root = context.cwd;
+        const file = context.filename;
+        const name = (f) => path.relative(root, f);
+        const check = (node, source) => {
+          if (typeof source !== "string") return;
+          const target = resolveImport(root, file, source);
+          const route = target && cycleThrough(root, file, target);
+          if (route)
+            context.report({
+              node,
+              message: `Import cycle (type imports count too): ${[file, ...route].map(name).join(" -> ")}. Move what both need into a module of its own.`,
+            });
+        };
+        return {
+          ImportDeclaration: (node) => check(node, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+          ExportAllDeclaration: (node) => check(node, node.source.value),
+          ImportExpression: (node) =>
+            node.source.type === "Literal" && check(node, node.source.value),
+          TSImportType: (node) => check(node, node.argument?.literal?.value),
+        };
+      },
+    },
     "client-imports": {
       meta: {
         type: "problem",
@@ -104,17 +150,43 @@ const config = [
     },
   },
   {
-    // No import cycles: lib/errors.ts and lib/db sit at the bottom, actions and pages on top.
+    // No import cycles, type imports included: lib/errors.ts and lib/db sit at the bottom,
+    // actions and pages on top (eslint/import-graph.mjs; eslint-plugin-import's no-cycle
+    // skips type imports).
     files: ["app/**", "components/**", "lib/**"],
-    // Packages are never parsed for it: they cannot import Kassa, and parsing them is slow.
-    settings: { "import/ignore": ["node_modules"] },
-    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+    rules: { "kassa/no-cycle": "error" },
+  },
+  {
+    // The logging rule (docs/architecture.md): server code logs through log() (lib/log.ts).
+    // lib/sandbox is a program of its own (npm run sandbox), with its own console and no
+    // import of Kassa's logger (it stands in for the core service).
+    files: ["lib/**"],
+    ignores: ["lib/sandbox/**"],
+    rules: { "no-console": "error" },
+  },
+  {
+    // Type-aware rules for the code that runs, not the tests (kept out to keep lint quick).
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/switch-exhaustiveness-check": [
+        "error",
+        { considerDefaultExhaustiveForUnions: false, requireDefaultForNonUnion: false },
+      ],
+    },
   },
   {
     files: ["app/**", "components/**", "lib/**"],
-    ignores: ["lib/sales/card/**", "lib/sales/spool/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: ROOMS }] },
+    ignores: Object.keys(ROOMS).map((room) => `${room}/**`),
+    rules: { "no-restricted-imports": ["error", { patterns: roomsFor(undefined) }] },
   },
+  ...Object.keys(ROOMS).map((room) => ({
+    files: [`${room}/**`],
+    rules: { "no-restricted-imports": ["error", { patterns: roomsFor(room) }] },
+  })),
   {
     files: ["components/**"],
     rules: {
@@ -122,11 +194,25 @@ const config = [
         "error",
         {
           patterns: [
-            ...ROOMS,
+            ...roomsFor(undefined),
             {
               group: ["@/app", "@/app/*", "**/app/*"],
               message:
                 "components/ never imports app/: move what a component needs (a server action) into lib/actions/, or pass it as a prop.",
+            },
+            {
+              // Types included: a component's types come from client-safe modules
+              // (lib/sales/types.ts, lib/slip/tokens.ts, lib/ops/breaker-state.ts ...).
+              group: [
+                "@/lib/db",
+                "@/lib/db/*",
+                "@/lib/upstream",
+                "@/lib/upstream/*",
+                "**/lib/db/*",
+                "**/lib/upstream/*",
+              ],
+              message:
+                "components/ never imports lib/db or lib/upstream, not even a type: take the type from a client-safe module (lib/sales/types.ts ...) or the value as a prop from the page.",
             },
           ],
         },

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { systemChromium } from "./scripts/chromium.mjs";
+import { CHROMIUM_ARGS, systemChromium } from "./scripts/chromium.mjs";
 import { E2E, E2E_BASE, LANES, laneEnv } from "./tests/e2e/support/env";
 
 /**
@@ -16,23 +16,16 @@ const DIST = process.env.NEXT_DIST_DIR ?? ".next";
 const NEXT_COMMAND = process.env.E2E_SERVER === "dev" ? "dev" : "start";
 
 // The system's Chromium where it is installed (CI and these machines); Playwright's own elsewhere.
-const launchOptions = {
-  executablePath: systemChromium(),
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-};
+const launchOptions = { executablePath: systemChromium(), args: CHROMIUM_ARGS };
 
 const appEnv = (lane: ReturnType<typeof laneEnv>) => ({
   NEXT_DIST_DIR: DIST,
   KASSA_DATA_DIR: lane.dataDir,
+  // The lane's fresh journal is a copy of one migrated empty journal (lib/db/pglite-worker.mjs).
+  KASSA_JOURNAL_TEMPLATE_DIR: ".data/journal-template",
   KASSA_UPSTREAM_URL: `${lane.sandboxOrigin}/api`,
+  // Nothing listens there unless a spec starts its SMTP listener (care.spec.ts): a send then fails, as it should.
+  KASSA_SMTP_URL: `smtp://127.0.0.1:${lane.smtpPort}`,
   KASSA_PUBLIC_URL: lane.appUrl,
   KASSA_UPSTREAM_TIMEOUT_MS: "1500",
   // High enough that the fault tests of other specs never pause sales; upstream-dialects.spec.ts opens it on purpose.
@@ -41,13 +34,21 @@ const appEnv = (lane: ReturnType<typeof laneEnv>) => ({
   // The card follower's "minute": 2 s, so that a payment after the till stopped is found in a test's time.
   KASSA_CARD_FOLLOW_MINUTE_MS: "2000",
   NEXTAUTH_URL: lane.appUrl,
-  // Kiosk sessions end after 2 minutes without a touch; the stored kiosk session must outlive the run.
-  KASSA_KIOSK_IDLE_SECONDS: "3600",
   // One minute instead of ten: the specs that prove the guard repeat a sale within seconds, and
   // specs that sell the same test meter and amount minutes apart are different customers.
   KASSA_DUPLICATE_WINDOW_MINUTES: "1",
+  // The float's runway warning off: a lane's sandbox float (R 50 000) lasts a short while at the
+  // pace of a test run; office-screens.spec.ts turns it on for its own test and off again.
+  KASSA_RUNWAY_WARN_HOURS: "0",
   // No daily backup: its snapshot holds the journal for a second, which no spec should wait on.
   KASSA_BACKUP_KEEP: "0",
+  // "Refresh" of the VAS catalogue goes to the sandbox at once: upstream-dialects.spec.ts
+  // switches the catalogue's shape and refreshes (the minute's cache is proved in Vitest).
+  KASSA_VAS_REFRESH_SECONDS: "0",
+  // The lane's network printer (tests/e2e/support/fake-printer.ts) listens on loopback, on the
+  // lane's app port + 6000, as a one-PC shop's local printer bridge would.
+  KASSA_PRINTER_HOSTS: "127.0.0.1/32",
+  KASSA_PRINTER_PORTS: String(lane.appPort + 6000),
 });
 
 const lanes = Array.from({ length: LANES }, (_, lane) => laneEnv(lane));
@@ -68,7 +69,9 @@ export default defineConfig({
     : [["list"]],
   use: {
     baseURL: E2E.appUrl,
-    trace: "retain-on-failure",
+    // CI prints what failed and keeps no files, and a trace recorded for every test costs a
+    // fifth of the browsers' time there: traces on failure everywhere else.
+    trace: process.env.CI ? "off" : "retain-on-failure",
     launchOptions,
   },
   projects: [

@@ -17,6 +17,13 @@ const PUBLIC_PATHS = [
   /^\/api\/(health|metrics)$/,
   /^\/api\/auth\//,
   /^\/pay\/[0-9a-f-]{36}\/(done|cancelled)$/,
+  // A customer checks a slip's code (printed with its QR code) without an account.
+  /^\/verify(\/[0-9A-Za-z-]{1,40})?$/,
+  // The kiosk's start screen decides for itself: a kiosk browser without a session says it is
+  // closed rather than showing a customer the staff sign-in (app/kiosk/layout.tsx).
+  /^\/kiosk$/,
+  // The till's offline worker and its page, fetched with or without a session.
+  /^\/(sw\.js|offline\.html)$/,
 ];
 
 // The configuration, parsed once: the environment does not change while the server runs.

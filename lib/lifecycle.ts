@@ -27,9 +27,12 @@ export function isStopping(): boolean {
   return lifecycle.stopping;
 }
 
-/** What a till is told when it starts a sale while Kassa stops (a restart, an upgrade). */
+/**
+ * What a till is told when it starts a sale while Kassa stops (a restart, an upgrade). It
+ * names no button: the same words reach the Purchase and the Pay forms.
+ */
 const STOPPING_MESSAGE =
-  "Kassa is restarting, so this sale was not started: nothing was sold and nothing was sent. Press Purchase again in a minute; the same sale is never sold twice.";
+  "Kassa is restarting, so this sale was not started: nothing was sold and nothing was sent. Try again in a minute; the same sale is never sold twice.";
 
 /**
  * Run one sale's work (checks, record, send, settle) as admitted: refused at once when Kassa

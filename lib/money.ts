@@ -37,9 +37,22 @@ const randFormat = new Intl.NumberFormat("en-ZA", {
   minimumFractionDigits: 2,
 });
 
-/** "R 1 234,56" as South Africans read it (en-ZA). */
+/** The one minus sign of an amount: U+2212, as wide as the plus, and no line may break after it. */
+export const MINUS = "\u2212";
+
+/**
+ * "R 1 234,56" as South Africans read it (en-ZA), and "−R 400,00" below zero. The spaces are
+ * no-break spaces (U+00A0), so an amount never breaks across lines ("R" / "50,00"); paper and
+ * text files that want plain characters take `plainText` of it.
+ */
 export function formatRand(cents: Cents): string {
-  return randFormat.format(cents / 100).replace(/\u00a0/g, " ");
+  // `|| 0` makes -0 zero: "R 0,00", never "−R 0,00".
+  return randFormat.format((cents || 0) / 100).replace(/^-/, MINUS);
+}
+
+/** Amounts (and any screen text) for an ASCII-minded target: a printer's code page, a CSV file. */
+export function plainText(text: string): string {
+  return text.replace(/\u00a0/g, " ").replace(/\u2212/g, "-");
 }
 
 /** VAT contained in a VAT-inclusive amount, in cents. */

@@ -5,6 +5,10 @@ import { connect, disconnect } from "./db/connection";
 import { prepareStop } from "./lifecycle";
 import { FolderInUseError } from "./db/lock";
 import { log } from "./log";
+import { every } from "./periodic";
+import { backupFolder } from "./backup/files";
+import { keepNewFilesPrivate, openToOthers } from "./security/private-files";
+import { prepareSigningKey, sealNow } from "./record/seal-loop";
 import { sweepInterruptedSales } from "./sales/sweep";
 import {
   assertWritable,
@@ -30,14 +34,25 @@ const JOURNAL_WAIT_MS = 5 * 60_000;
 async function startUp(since = Date.now()): Promise<void> {
   try {
     const startedAt = performance.now();
+    // The journal, its spool and backups are made private whatever umask the shell had.
+    keepNewFilesPrivate();
     const config = parseEnv(process.env);
     // A journal or spool folder Kassa cannot write would lose answers: stop now, with a message.
     if (!config.databaseUrl)
       assertWritable(
         fs.existsSync(config.dataDir) ? config.dataDir : path.dirname(path.resolve(config.dataDir)),
       );
+    // The record's signing key, made at the first start beside the data folder (lib/record/keys.ts).
+    try {
+      prepareSigningKey(config);
+    } catch (error) {
+      throw new ConfigError(
+        `Kassa cannot start: its signing key cannot be read or made beside ${config.dataDir} (${error instanceof Error ? error.message : String(error)}).`,
+      );
+    }
     const database = await connect(config);
     assertWritable(spoolFolder(config.spoolDir));
+    warnOfOpenFiles(config);
     // Answers the journal could not take before (the database was down) settle their sales
     // first, so the sweep below never marks a sale unknown whose answer is on disk.
     const intake = async () => {
@@ -59,13 +74,18 @@ async function startUp(since = Date.now()): Promise<void> {
     };
     await sweep(config.databaseUrl ? STALE_PENDING_MS : 0);
     // Only once the start has gone through (a start retried after a cut registers them once).
-    setInterval(() => void intake().catch(() => {}), 30_000).unref();
-    setInterval(() => void sweep(STALE_PENDING_MS).catch(() => {}), 60_000).unref();
+    every("spool intake", 30_000, intake);
+    every("sweep of interrupted sales", 60_000, () => sweep(STALE_PENDING_MS));
     // A graceful stop waits at most as long as one sale's longest upstream call, then takes
     // in what the spool holds and closes the journal (scripts/serve.mjs).
     prepareStop(STALE_PENDING_MS, async () => {
-      await intake().catch(() => {});
+      await intake().catch((error: unknown) =>
+        log().error({ err: error }, "the spool could not be taken in before the stop"),
+      );
+      // Everything written until now goes into the chain before the journal closes.
+      await sealNow(config);
       await disconnect();
+      log().info("spool taken in, journal closed");
     });
     const durationMs = Math.round(performance.now() - startedAt);
     log().info(
@@ -90,10 +110,26 @@ async function startUp(since = Date.now()): Promise<void> {
     // The journal unreachable for a moment. Next.js keeps a failed start for good (every
     // request would answer 500 until a restart), so wait for it instead.
     if (Date.now() - since > JOURNAL_WAIT_MS) throw error;
-    console.warn(
-      `kassa: the journal cannot be reached yet (${error instanceof Error ? error.message : String(error)}); trying again in 2 s`,
+    log().warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      "the journal cannot be reached yet; trying again in 2 s",
     );
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     return startUp(since);
   }
+}
+
+/** Kassa's secrets that other users of this PC can read: said at every start until fixed. */
+function warnOfOpenFiles(config: ReturnType<typeof parseEnv>): void {
+  const open = openToOthers({
+    journalDir: config.databaseUrl ? undefined : path.resolve(config.dataDir),
+    keysDir: path.dirname(path.resolve(config.dataDir)),
+    backupDir: backupFolder(config),
+  });
+  if (open.length > 0)
+    log().warn(
+      { files: open },
+      `other users of this PC can read Kassa's secrets: ${open.join(", ")}. ` +
+        "Make them Kassa's user's alone (chmod 600 for files, 700 for folders; docs/backup.md).",
+    );
 }

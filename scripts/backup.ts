@@ -9,12 +9,16 @@
  */
 import { parseArgs } from "node:util";
 import { askServerToBackUp } from "../lib/backup/control";
-import { backupEmbedded, BackupRefused, type BackupResult } from "../lib/backup/embedded";
+import { backupEmbedded, type BackupResult } from "../lib/backup/embedded";
 import { backupFolder } from "../lib/backup/files";
 import { backupPostgres } from "../lib/backup/postgres";
 import { FolderInUseError, folderHolder } from "../lib/db/lock";
 import { openDb } from "../lib/db/open";
 import { parseEnv } from "../lib/env-schema";
+import { keepNewFilesPrivate } from "../lib/security/private-files";
+
+// What this script writes (journal files, backups) is its user's alone, whatever the shell's umask.
+keepNewFilesPrivate();
 
 async function embedded(dataDir: string, dir: string | undefined): Promise<BackupResult> {
   for (let attempt = 0; ; attempt++) {
@@ -53,13 +57,8 @@ async function main() {
   console.log(`Backed up the journal to ${result.file} (${result.bytes} bytes, ${result.at}).`);
 }
 
+// A refusal (BackupRefused, FolderInUseError) is an Error whose message says what to do.
 main().catch((error: unknown) => {
-  console.error(
-    error instanceof BackupRefused || error instanceof FolderInUseError
-      ? error.message
-      : error instanceof Error
-        ? error.message
-        : error,
-  );
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

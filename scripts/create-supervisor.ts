@@ -11,6 +11,11 @@ import { seed } from "../lib/db/seed";
 import { auditEvents, users } from "../lib/db/schema";
 import { parseEnv } from "../lib/env-schema";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "../lib/auth/password";
+import { keepNewFilesPrivate } from "../lib/security/private-files";
+import { passwordProblem } from "../lib/auth/password-strength";
+
+// What this script writes (journal files, backups) is its user's alone, whatever the shell's umask.
+keepNewFilesPrivate();
 
 const USERNAME = /^[a-z0-9][a-z0-9._-]{2,31}$/;
 
@@ -49,8 +54,9 @@ async function main() {
     values.name ?? (values.username ? username : (await ask("Display name: ")) || username);
   const password =
     values.password ?? (await ask(`Password (at least ${MIN_PASSWORD_LENGTH} characters): `, true));
-  if (password.length < MIN_PASSWORD_LENGTH)
-    throw new Error(`The password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
+  // The same rules as a new user in the office: length, no user name, not a common password.
+  const problem = passwordProblem(password, username);
+  if (problem) throw new Error(problem);
 
   const env = parseEnv(process.env);
   const opened = await openDb(

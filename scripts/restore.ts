@@ -10,8 +10,11 @@
 import { parseArgs } from "node:util";
 import { BackupRefused, restoreEmbedded } from "../lib/backup/embedded";
 import { restorePostgres } from "../lib/backup/postgres";
-import { FolderInUseError } from "../lib/db/lock";
 import { parseEnv } from "../lib/env-schema";
+import { keepNewFilesPrivate } from "../lib/security/private-files";
+
+// What this script writes (journal files, backups) is its user's alone, whatever the shell's umask.
+keepNewFilesPrivate();
 
 async function main() {
   const { values, positionals } = parseArgs({
@@ -38,13 +41,8 @@ async function main() {
   );
 }
 
+// A refusal (BackupRefused, FolderInUseError) is an Error whose message says what to do.
 main().catch((error: unknown) => {
-  console.error(
-    error instanceof BackupRefused || error instanceof FolderInUseError
-      ? error.message
-      : error instanceof Error
-        ? error.message
-        : error,
-  );
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

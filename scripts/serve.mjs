@@ -10,13 +10,15 @@
  * SIGTERM or SIGINT stops it gracefully (see stop() below); a second signal stops it at once.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { randomUUID } from "node:crypto";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 
 const startedAt = performance.now();
+// The journal, its spool, keys and backups are this user's alone, whatever the shell's umask.
+process.umask(0o077);
 const arg = (short, long) => {
   const at = process.argv.findIndex((a) => a === short || a === long);
   return at >= 0 ? process.argv[at + 1] : undefined;
@@ -47,6 +49,9 @@ const replayEarly = () => {
 };
 // Stopped before the start-up finished: what was held is printed rather than lost.
 process.once("exit", replayEarly);
+
+// Made before the app loads: lib/security/client-address.ts checks every peer header with it.
+const peerSecret = (globalThis.kassaPeerSecret = randomBytes(32));
 
 const app = next({ dev: false, hostname: hostname ?? "localhost", port });
 const handle = app.getRequestHandler();
@@ -84,22 +89,44 @@ async function warmUp() {
 }
 
 /**
- * The socket's own address, for the per-address limits (lib/security/client-address.ts): a copy
- * the client sent is dropped first, so only this server can say where a request came from.
+ * The socket's own address, for the per-address limits (lib/security/client-address.ts), and
+ * whether the request came with a proxy's forwarding header (the metrics' loopback exemption,
+ * lib/security/operator-access.ts), with their proof: an HMAC under a secret of this process's
+ * own, which the app reads from globalThis and no client can know. Copies the client sent are dropped first; a peer header without a
+ * proof that checks (a client's, or any under plain `next start`) counts for nothing.
  * X-Forwarded-For is left as it came; Kassa reads it only from proxies it was told to trust.
  */
 function withPeer(req) {
-  delete req.headers[PEER_HEADER];
-  req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "";
+  const address = req.socket.remoteAddress ?? "";
+  // Whether a proxy speaks for the client: seen here, before Next.js adds X-Forwarded-* itself.
+  const via = FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined)
+    ? "forwarded"
+    : "direct";
+  for (const name of [PEER_HEADER, PEER_VIA_HEADER, PEER_PROOF_HEADER]) delete req.headers[name];
+  req.headers[PEER_HEADER] = address;
+  req.headers[PEER_VIA_HEADER] = via;
+  req.headers[PEER_PROOF_HEADER] = createHmac("sha256", peerSecret)
+    .update(`${address} ${via}`)
+    .digest("base64url");
   return req;
 }
+// lib/security/client-address.ts names the same headers.
 const PEER_HEADER = "x-kassa-peer";
+const PEER_VIA_HEADER = "x-kassa-peer-via";
+const PEER_PROOF_HEADER = "x-kassa-peer-proof";
+const FORWARDING_HEADERS = [
+  "forwarded",
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-real-ip",
+  "via",
+];
 
 // lib/log.ts's logger (on globalThis once instrumentation.ts has run) and its scope: every
 // line logged while a request is handled carries its id, which the answer names too.
 const log = globalThis.kassaLog ?? { info: console.log, debug: () => {}, fatal: console.error };
 const logScope = (globalThis.kassaLogScope ??= new AsyncLocalStorage());
-const QUIET_PATHS = /^\/(_next\/|api\/health$|api\/metrics$)/;
 
 function handleLogged(req, res) {
   const given = req.headers["x-request-id"];
@@ -118,26 +145,34 @@ function handleLogged(req, res) {
       durationMs: Math.round(performance.now() - started),
       ...(req.headers["next-action"] ? { operation: "server action" } : {}),
     };
-    log[QUIET_PATHS.test(urlPath) ? "debug" : "info"](line, "request");
+    // At debug level: a till's every request at info would drown the events (KASSA_LOG_LEVEL=debug shows them).
+    log.debug(line, "request");
   });
   logScope.run({ requestId }, () => handle(withPeer(req), res));
 }
 
-// Requests being answered: a stop answers every one of them before the process exits.
-let open = 0;
+// Requests being answered: a stop lets those whose request has fully arrived finish, and drops
+// the rest (a client still sending its body is not a sale, and may never finish).
+const requests = new Map();
 const server = createServer((req, res) => {
-  open++;
-  res.once("close", () => open--);
+  requests.set(req, Date.now());
+  res.once("close", () => requests.delete(req));
   // While stopping, a till's kept-alive connection ends after this answer instead of idling.
   if (lifecycle().stopping) res.setHeader("connection", "close");
   return handleLogged(req, res);
 });
 server.listen(port, hostname, () => {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-  log.info(
-    `Kassa ready in ${seconds}s on http://${hostname ?? "localhost"}:${port} (production build, journal open)`,
-  );
+  log.info(`Kassa ready in ${seconds}s on ${where()} (production build, journal open)`);
 });
+
+/** Where the server really listens, as the ready line says it. */
+function where() {
+  const { address, family } = server.address();
+  if (address === "::" || address === "0.0.0.0")
+    return `every address of this PC, port ${port} (http://localhost:${port} here)`;
+  return `http://${family === "IPv6" ? `[${address}]` : address}:${port}`;
+}
 server.on("error", (error) => {
   const message =
     error.code === "EADDRINUSE" ? `Port ${port} is in use: stop what uses it or set PORT.` : error;
@@ -153,9 +188,12 @@ function lifecycle() {
 /**
  * A graceful stop. Kassa stops being ready and refuses new sales (lib/lifecycle.ts), but keeps
  * answering on its port, so a till that presses Purchase now is told so instead of meeting a
- * closed port. Every sale already admitted finishes its upstream call and settles, and every
- * request being answered gets its answer; then the spool is taken in, the journal closed, exit 0.
- * All of it within the longest upstream call; past that, the start-up sweep handles the rest.
+ * closed port. Only admitted sales are waited for (each finishes its upstream call and settles,
+ * within the longest upstream call); meanwhile idle connections are closed and requests still
+ * arriving (a client dripping its body holds nothing) are dropped. Answers already being
+ * written get a few seconds to leave; then the spool is taken in and the journal closed, always,
+ * and the process exits: 0, or 1 when a sale was still unsettled at the bound (the next start
+ * marks it for a supervisor).
  */
 async function stop(signal) {
   const state = lifecycle();
@@ -166,21 +204,42 @@ async function stop(signal) {
     console.log(
       `kassa: ${signal}: stopping; waiting for ${state.sales} sale(s) to settle (at most ${Math.round(limitMs / 1000)} s)`,
     );
-  while ((state.sales > 0 || open > 0) && Date.now() < until)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  if (state.sales > 0 || open > 0) {
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+  const dropWaiting = () => {
+    server.closeIdleConnections();
+    // A body still on its way a while after its headers came (a slow till's Purchase arrives
+    // within it) is not worth waiting for.
+    for (const [req, arrivedAt] of requests)
+      if (!req.complete && Date.now() - arrivedAt > SLOW_BODY_MS) req.socket.destroy();
+  };
+  dropWaiting();
+  while (state.sales > 0 && Date.now() < until) {
+    await pause();
+    dropWaiting();
+  }
+  const settled = state.sales === 0;
+  if (!settled)
     console.error(
       `kassa: ${state.sales} sale(s) still unsettled after ${Math.round(limitMs / 1000)} s: stopping now; the next start marks them for a supervisor`,
     );
-    process.exit(1);
+  // The answers of the last sales (and of anything else already asked in full) are being
+  // written: a few seconds for them to leave, never longer.
+  for (const answersUntil = Date.now() + ANSWER_GRACE_MS; Date.now() < answersUntil;) {
+    dropWaiting();
+    if (requests.size === 0) break;
+    await pause();
   }
   server.close();
   server.closeAllConnections();
   await state.finish?.().catch((error) => console.error("kassa: closing the journal:", error));
   await Promise.race([app.close().catch(() => {}), new Promise((r) => setTimeout(r, 3_000))]);
   console.log("kassa: stopped");
-  process.exit(0);
+  process.exit(settled ? 0 : 1);
 }
+/** How long answers already being written may take once the sales have settled. */
+const ANSWER_GRACE_MS = 5_000;
+/** While stopping, a request whose body has not arrived this long after its headers is dropped. */
+const SLOW_BODY_MS = 2_000;
 
 // A terminal's Ctrl-C reaches every process of its group at once and wrappers (npm) pass it on
 // again: signals within a second of the first are that one stop. A later one ends at once (exit

@@ -6,7 +6,10 @@
  *   3. the production server (scripts/serve.mjs), which opens its port once the journal is open.
  * `--build-only` stops after step 1 (docs/deploy.md: build a new release before switching to it).
  * Ctrl-C (or SIGTERM) stops the server gracefully (scripts/serve.mjs: sales on their way settle
- * first), then the sandbox. `npm run dev` is the development server (compiles each page on first visit).
+ * first), then the sandbox; so does a SIGTERM to `npm start` alone (the parent going away). With
+ * the sandbox (whose demo passwords are published) the server listens on this PC only (127.0.0.1)
+ * unless HOSTNAME names an address. `npm run dev` is the development server (compiles each page
+ * on first visit).
  *
  * Server actions are named by ids that `next build` derives from NEXT_SERVER_ACTIONS_ENCRYPTION_KEY:
  * the same key in every build keeps the ids of unchanged actions, so a till page loaded before an
@@ -19,6 +22,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+// The key, the journal, its spool and backups are this user's alone, whatever the shell's umask.
+process.umask(0o077);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 const distDir = process.env.NEXT_DIST_DIR || ".next";
@@ -174,6 +179,9 @@ if (upstreamIsSandbox) {
   const own = process.env.KASSA_PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
   sandboxEnv.KASSA_PUBLIC_URL = own;
   sandboxEnv.NEXTAUTH_URL = process.env.NEXTAUTH_URL ?? own;
+  // The demo users' passwords are in the README: only this PC reaches them, unless HOSTNAME
+  // says which address to listen on (HOSTNAME=0.0.0.0 for every address).
+  if (!process.env.HOSTNAME) sandboxEnv.HOSTNAME = "127.0.0.1";
 }
 run("server", ["scripts/serve.mjs", ...process.argv.slice(2)], sandboxEnv);
 // A terminal's Ctrl-C reaches this script and the server at once, and npm passes it on again:
@@ -187,3 +195,13 @@ for (const signal of ["SIGINT", "SIGTERM"])
       void stopAll(0);
     } else if (Date.now() - firstSignalAt > 1_000) children.get("server")?.kill("SIGTERM");
   });
+// `npm start` runs this script through `sh -c`; a SIGTERM to npm alone (docker stop, some
+// supervisors) ends npm and that shell without passing it on, and this script would be left
+// running, holding the port and the journal. A parent that goes away is a stop.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid === parent || firstSignalAt) return;
+  firstSignalAt = Date.now();
+  console.error("kassa: npm start was stopped; stopping Kassa");
+  void stopAll(0);
+}, 500).unref();

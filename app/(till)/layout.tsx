@@ -1,25 +1,28 @@
 import { requirePageRole } from "@/lib/auth/staff";
 import { saleAnswerLimitMs } from "@/lib/sales/answer-limit";
 import { StaffBar } from "@/components/shell/staff-bar";
+import { breakerState } from "@/lib/upstream";
 import { TillKeys } from "@/components/shell/till-keys";
-import { TillCardNotice } from "@/components/card/till-card-notice";
 import { TillProviders } from "@/components/till/till-context";
-import { LastSaleBanner } from "@/components/till/last-sale-banner";
-import { PrinterBanner } from "@/components/printing/printer-banner";
+import { TillStatus } from "@/components/till/till-status";
+import { OfflineWorker } from "@/components/shell/offline-worker";
 
 export default async function TillLayout({ children }: { children: React.ReactNode }) {
   const staff = await requirePageRole("cashier");
   return (
     <TillProviders cashierId={staff.userId} answerLimitMs={saleAnswerLimitMs()}>
-      <StaffBar staff={staff} live>
+      <OfflineWorker />
+      <StaffBar staff={staff} breaker={breakerState()} live>
         <TillKeys />
+        {/* Every notice of the till in one line of the bar: the sale's form keeps the screen. */}
+        <TillStatus
+          printer={{
+            connection: staff.till.printerConnection,
+            answersStatus: staff.till.printerAnswersStatus,
+          }}
+        />
       </StaffBar>
-      <TillCardNotice staff={staff} />
-      <main className="mx-auto max-w-6xl p-4">
-        <PrinterBanner connection={staff.till.printerConnection} />
-        <LastSaleBanner />
-        {children}
-      </main>
+      <main className="mx-auto max-w-6xl p-4">{children}</main>
     </TillProviders>
   );
 }

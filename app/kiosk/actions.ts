@@ -1,6 +1,5 @@
 "use server";
 
-import { z } from "zod";
 import { staffAction } from "@/lib/auth/action";
 import { actorOf } from "@/lib/auth/actor";
 import { limitOrRefuse } from "@/lib/security/rate-limit";
@@ -27,9 +26,6 @@ export const kioskLookUpAction = staffAction(
   },
   { upstreamField: () => "value" },
 );
-
-/** A touch on the kiosk's screen: keeps its session alive (it ends after 2 minutes without one). */
-export const kioskAliveAction = staffAction(["kiosk"], z.object({}), async () => ({ alive: true }));
 
 /**
  * Validate the chosen fines, record the card sale (no ID number in the journal), open the

@@ -1,6 +1,6 @@
 "use client";
 
-import { formatRand } from "@/lib/money";
+import { Money } from "@/components/ui/money";
 import { selectionTotals, unpaidNotices } from "@/lib/fines/selection";
 import { payability } from "@/lib/fines/payability";
 import type { FineRow } from "@/lib/fines/view";
@@ -20,7 +20,8 @@ interface Props {
 /**
  * The customer's fines as large touch rows. Paid fines, and those the registry will not
  * take here (court case, partly paid), are shown with the reason but cannot be chosen.
- * The total and Pay stay at the foot of the screen however long the list is.
+ * The total and Pay stay at the foot of the screen however long the list is: the list scrolls
+ * above them (never under them). On a phone's 390 px a row's amount goes under its words.
  */
 export function FinePicker({ fines, text, selected, error, busy, onSelect, onPay, onDone }: Props) {
   const totals = selectionTotals(fines, selected);
@@ -35,7 +36,7 @@ export function FinePicker({ fines, text, selected, error, busy, onSelect, onPay
     why === "court_case" ? text.courtCase : text.partlyPaid;
 
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-4 pb-4">
+    <div className="mx-auto flex min-h-0 w-full max-w-4xl flex-1 flex-col gap-3 sm:gap-4">
       <h1 className="text-4xl font-bold">{text.title}</h1>
       {payable.length === 0 && (
         <p role="status" className="text-3xl">
@@ -51,13 +52,13 @@ export function FinePicker({ fines, text, selected, error, busy, onSelect, onPay
           {text.selectAll}
         </button>
       )}
-      <ul className="flex flex-col gap-3">
+      <ul className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto" data-testid="kiosk-fines">
         {fines.map((f) => {
           const p = payability(f);
           return (
             <li key={f.noticeNumber} data-notice={f.noticeNumber} data-payable={p.payable}>
               <label
-                className={`flex items-center gap-5 rounded-2xl p-4 ${p.payable ? "bg-slate-700" : "bg-slate-800 text-slate-300"}`}
+                className={`flex flex-wrap items-center gap-x-5 gap-y-2 rounded-2xl p-3 sm:p-4 ${p.payable ? "bg-slate-700" : "bg-slate-800 text-slate-300"}`}
               >
                 {p.payable ? (
                   <input
@@ -65,14 +66,17 @@ export function FinePicker({ fines, text, selected, error, busy, onSelect, onPay
                     checked={selected.has(f.noticeNumber)}
                     onChange={(e) => toggle(f.noticeNumber, e.target.checked)}
                     aria-describedby={`fine-${f.noticeNumber}`}
-                    className="size-12 w-24 shrink-0 accent-emerald-500"
+                    className="size-12 shrink-0 accent-emerald-500 sm:w-24"
                   />
                 ) : (
-                  <span className="w-24 shrink-0 text-center text-xl font-semibold">
+                  <span className="w-20 shrink-0 text-center text-xl font-semibold sm:w-24">
                     {p.why === "paid" ? text.paid : text.notHere}
                   </span>
                 )}
-                <span id={`fine-${f.noticeNumber}`} className="flex min-w-0 flex-1 flex-col">
+                <span
+                  id={`fine-${f.noticeNumber}`}
+                  className="flex min-w-[10rem] flex-1 flex-col [overflow-wrap:anywhere]"
+                >
                   <span className="text-2xl font-semibold">{f.charge}</span>
                   <span className="text-xl">
                     {text.notice} <span className="font-mono">{f.noticeNumber}</span> ·{" "}
@@ -93,22 +97,26 @@ export function FinePicker({ fines, text, selected, error, busy, onSelect, onPay
                     </span>
                   )}
                 </span>
-                <span className="text-3xl font-bold whitespace-nowrap">
-                  {formatRand(f.grossCents)}
-                </span>
+                <Money cents={f.grossCents} className="ml-auto text-3xl font-bold" />
               </label>
             </li>
           );
         })}
       </ul>
-      <div className="sticky bottom-0 -mx-2 flex flex-col gap-2 bg-slate-900/95 px-2 pt-3 pb-2">
-        <p aria-live="polite" className="text-right text-4xl">
-          {text.total} <strong data-testid="kiosk-total">{formatRand(totals.grossCents)}</strong>
+      <div
+        className="flex flex-none flex-col gap-2 border-t border-slate-700 pt-3"
+        data-testid="kiosk-pay-bar"
+      >
+        <p aria-live="polite" className="text-right text-3xl sm:text-4xl">
+          {text.total}{" "}
+          <strong>
+            <Money cents={totals.grossCents} data-testid="kiosk-total" />
+          </strong>
         </p>
         <p
           role={error ? "alert" : undefined}
           aria-live="assertive"
-          className="min-h-8 text-2xl text-red-300"
+          className="text-2xl text-red-300 sm:min-h-8"
         >
           {error}
         </p>
@@ -116,7 +124,7 @@ export function FinePicker({ fines, text, selected, error, busy, onSelect, onPay
           <button
             type="button"
             onClick={onDone}
-            className="min-h-12 flex-1 rounded-2xl bg-slate-600 py-5 text-3xl"
+            className="min-h-12 flex-1 rounded-2xl bg-slate-600 py-4 text-2xl sm:py-5 sm:text-3xl"
           >
             {text.done}
           </button>
@@ -125,7 +133,7 @@ export function FinePicker({ fines, text, selected, error, busy, onSelect, onPay
             onClick={onPay}
             disabled={busy || totals.count === 0}
             aria-busy={busy}
-            className="min-h-12 flex-[2] rounded-2xl bg-brand py-5 text-3xl font-semibold disabled:opacity-50"
+            className="min-h-12 flex-[2] rounded-2xl bg-brand py-4 text-2xl font-semibold disabled:opacity-50 sm:py-5 sm:text-3xl"
           >
             {text.pay}
           </button>

@@ -2,28 +2,26 @@
 
 import { useEffect, useRef, useState } from "react";
 
-/** A minute without a touch clears the screen for the next customer (issue 6). */
-export const KIOSK_IDLE_MS = 60_000;
 /** The last seconds show a "Still there?" countdown. */
 const WARN_MS = 15_000;
 
 const ACTIVITY = ["pointerdown", "touchstart", "keydown"] as const;
 
 /**
- * Calls onIdle after `idleMs` without a touch or a key. Any touch restarts the clock; in
+ * Calls onIdle after `idleMs` (KASSA_KIOSK_IDLE_SECONDS) without a touch or a key. Any touch restarts the clock; in
  * the last seconds a full-screen "Still there?" with a countdown asks the customer. Time
  * is read from Date.now() and timers only, so a test can fast-forward it (page.clock).
  */
 export function IdleGuard({
   onIdle,
   text,
-  idleMs = KIOSK_IDLE_MS,
+  idleMs,
   active = true,
 }: {
   onIdle(): void;
   /** In the customer's language; `clearsIn` holds a `{seconds}` slot. */
   text: { title: string; clearsIn: string; stay: string };
-  idleMs?: number;
+  idleMs: number;
   active?: boolean;
 }) {
   const last = useRef(0);

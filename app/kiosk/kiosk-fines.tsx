@@ -6,8 +6,8 @@ import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
 import { schemaResolver } from "@/components/forms/schema-resolver";
 import { newSaleKey } from "@/components/sale/sale-store";
-import { selectedFines } from "@/lib/fines/selection";
-import { kioskProblem, type KioskProblem } from "@/lib/i18n/kiosk-problems";
+import { selectedFines, unpaidNotices } from "@/lib/fines/selection";
+import { isKioskProblem, kioskProblem } from "@/lib/i18n/kiosk-problems";
 import type { FineRow } from "@/lib/fines/view";
 import { KIOSK_LOCALES, KIOSK_LOCALE_NAMES, type KioskLocale } from "@/lib/i18n/kiosk-messages";
 import type { KioskText } from "@/lib/i18n/kiosk-text";
@@ -37,7 +37,17 @@ type Stage =
  * messages are the kiosk's problem keys (the shared schemas' and the actions' codes), said
  * in the customer's language.
  */
-function Visit({ text, locale, onDone }: { text: KioskText; locale: KioskLocale; onDone(): void }) {
+function Visit({
+  text,
+  locale,
+  idleMs,
+  onDone,
+}: {
+  text: KioskText;
+  locale: KioskLocale;
+  idleMs: number;
+  onDone(): void;
+}) {
   const [stage, setStage] = useState<Stage>({ is: "start" });
   const [key] = useState(newSaleKey);
   const entry = useForm<KioskLookupInput>({
@@ -48,7 +58,7 @@ function Visit({ text, locale, onDone }: { text: KioskText; locale: KioskLocale;
   const digits = useWatch({ control: entry.control, name: "value" });
   const chosen = useWatch({ control: pick.control, name: "fines" }) ?? [];
   const say = (problem: string | undefined) =>
-    problem ? text.problems[problem in text.problems ? (problem as KioskProblem) : "help"] : null;
+    problem ? text.problems[isKioskProblem(problem, text.problems) ? problem : "help"] : null;
 
   const enter = (kind: Kind) => {
     entry.reset({ kind, value: "" });
@@ -60,7 +70,16 @@ function Visit({ text, locale, onDone }: { text: KioskText; locale: KioskLocale;
     const result = await kioskLookUpAction({ kind, value });
     // Codes, never the server's English: the kiosk says it in the customer's language.
     if (!result.ok) return entry.setError("root", { message: kioskProblem(result.code) });
-    pick.reset({ kind, value, idempotencyKey: key, lang: locale, fines: [] });
+    // A lone fine the customer can pay is theirs to pay: it starts ticked, so Pay is ready.
+    const payable = unpaidNotices(result.data.fines);
+    const lone = payable.length === 1 ? selectedFines(result.data.fines, new Set(payable)) : [];
+    pick.reset({
+      kind,
+      value,
+      idempotencyKey: key,
+      lang: locale,
+      fines: lone.map((f) => ({ noticeNumber: f.noticeNumber, grossCents: f.grossCents })),
+    });
     setStage({ is: "fines", kind, fines: result.data.fines });
   });
 
@@ -88,6 +107,7 @@ function Visit({ text, locale, onDone }: { text: KioskText; locale: KioskLocale;
       <IdleGuard
         onIdle={onDone}
         text={text.idle}
+        idleMs={idleMs}
         active={stage.is === "enter" || stage.is === "fines" || locale !== "en"}
       />
       {stage.is === "leaving" && <p className="pt-24 text-center text-4xl">{text.fines.leaving}</p>}
@@ -130,7 +150,7 @@ function StartScreen({
   onEnter(kind: Kind): void;
 }) {
   return (
-    <div className="mx-auto flex max-w-3xl flex-col items-center gap-8 pt-8 text-center portrait:pt-24">
+    <div className="mx-auto flex w-full max-w-3xl flex-col items-center gap-8 pt-8 text-center portrait:pt-24">
       <nav aria-label={text.language} className="flex flex-wrap justify-center gap-3">
         {KIOSK_LOCALES.map((l) => (
           <Link
@@ -168,15 +188,25 @@ function StartScreen({
 }
 
 /**
- * The kiosk's traffic-fine screen; clears itself after a minute without a touch, or on
- * Done. The language goes with the customer: clearing returns to English.
+ * The kiosk's traffic-fine screen; clears itself after `idleMs` without a touch, or on Done.
+ * The language goes with the customer: clearing returns to the start screen in English.
  */
-export function KioskFines({ text, locale }: { text: KioskText; locale: KioskLocale }) {
+export function KioskFines({
+  text,
+  locale,
+  idleMs,
+}: {
+  text: KioskText;
+  locale: KioskLocale;
+  idleMs: number;
+}) {
   const [visit, setVisit] = useState(0);
   const router = useRouter();
   const clear = useCallback(() => {
     setVisit((v) => v + 1);
     if (locale !== "en") router.replace("/kiosk");
   }, [locale, router]);
-  return <Visit key={`${locale}-${visit}`} text={text} locale={locale} onDone={clear} />;
+  return (
+    <Visit key={`${locale}-${visit}`} text={text} locale={locale} idleMs={idleMs} onDone={clear} />
+  );
 }

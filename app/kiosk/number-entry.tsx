@@ -51,7 +51,7 @@ export function NumberEntry({
   }, [digits, kind, busy, onDigits, onLookUp]);
 
   return (
-    <div className="mx-auto grid max-w-5xl items-center gap-6 pt-4 landscape:grid-cols-2 portrait:max-w-xl portrait:md:pt-16">
+    <div className="mx-auto grid w-full max-w-5xl items-center gap-6 pt-4 landscape:grid-cols-2 portrait:max-w-xl portrait:md:pt-16">
       <div className="flex flex-col gap-4">
         <label className="flex w-full flex-col gap-2">
           <span className="text-3xl font-semibold">{label}</span>
@@ -64,7 +64,8 @@ export function NumberEntry({
             aria-invalid={error ? true : undefined}
             aria-describedby="kiosk-number-error"
             placeholder={kind === "id" ? text.entry.idPlaceholder : text.entry.noticePlaceholder}
-            className="w-full rounded-2xl bg-white px-6 py-5 text-center font-mono text-4xl tracking-widest text-slate-900"
+            // A notice's 20 digits fit a phone's 390 px whole: smaller digits there, never cut.
+            className="w-full rounded-2xl bg-white px-3 py-5 text-center font-mono text-2xl text-slate-900 sm:px-6 sm:text-4xl sm:tracking-widest"
           />
         </label>
         {kind === "id" && (

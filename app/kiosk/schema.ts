@@ -1,7 +1,7 @@
 // zod/mini, not full zod: the kiosk's forms check with this file in the browser.
 import * as z from "zod/mini";
 import { checkLookup } from "@/lib/fines/lookup-kind";
-import { kioskCheckProblem } from "@/lib/i18n/kiosk-problems";
+import { kioskCheckProblem, type KioskProblem } from "@/lib/i18n/kiosk-problems";
 import { KIOSK_LOCALES } from "@/lib/i18n/kiosk-messages";
 
 /** At the kiosk a customer looks up by their ID number or a notice number (no business look-up). */
@@ -29,6 +29,9 @@ const numberCheck = z.superRefine<{ kind: "id" | "notice"; value: string }>((inp
 export const kioskLookupSchema = z.object(lookupFields).check(numberCheck);
 export type KioskLookupInput = z.infer<typeof kioskLookupSchema>;
 
+/** Pay with no fine chosen cannot happen on the kiosk's screen (Pay waits for one): staff help. */
+const NO_FINE_CHOSEN: KioskProblem = "help";
+
 export const kioskPaySchema = z
   .object({
     ...lookupFields,
@@ -42,7 +45,7 @@ export const kioskPaySchema = z
           grossCents: z.int().check(z.positive(), z.maximum(100_000_000)),
         }),
       )
-      .check(z.minLength(1, "help"), z.maxLength(50)),
+      .check(z.minLength(1, NO_FINE_CHOSEN), z.maxLength(50)),
   })
   .check(numberCheck);
 export type KioskPayInput = z.infer<typeof kioskPaySchema>;

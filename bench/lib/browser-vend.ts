@@ -1,17 +1,6 @@
 import { chromium } from "@playwright/test";
-import { systemChromium } from "../../scripts/chromium.mjs";
+import { CHROMIUM_ARGS, systemChromium } from "../../scripts/chromium.mjs";
 import type { Session } from "./kassa-client";
-
-/** How the bench launches Debian's Chromium on this closed network (STACK.md). */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 type Clocked = Window & { __kassaClickAt?: number };
 

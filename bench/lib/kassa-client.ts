@@ -87,7 +87,11 @@ async function enrolDevice(baseUrl: string, tillName: string, distDir: string): 
   const tillId = (await tillIds(supervisor)).get(tillName);
   if (!tillId) throw new Error(`no till named ${tillName} on the Tills screen`);
   const enrol = findAction(distDir, "app/(office)/tills/actions.ts", "enrolDeviceAction");
-  const answer = await callAction(supervisor, enrol, { tillId });
+  // Enrolling is an override: confirmed with the supervisor's password again.
+  const answer = await callAction(supervisor, enrol, {
+    tillId,
+    confirm: ENROLLING_SUPERVISOR.password,
+  });
   const device = supervisor.cookies().find((c) => c.name === DEVICE_COOKIE)?.value;
   if (!answer.result?.ok || !device)
     throw new Error(`enrolling ${tillName} failed: ${answer.result?.error ?? answer.status}`);

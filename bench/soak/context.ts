@@ -123,11 +123,21 @@ export class Soak {
     input: unknown,
     signal?: AbortSignal,
   ): Promise<ActionCall> {
-    // No call waits forever: two minutes is longer than any sale may take.
-    const limit = AbortSignal.timeout(120_000);
-    return callAction(session, this.action(file, name), input, {
-      signal: signal ? AbortSignal.any([signal, limit]) : limit,
-    });
+    // No call waits forever: two minutes is longer than any sale may take. A plain timer, not
+    // AbortSignal.any([signal, AbortSignal.timeout()]): on Node 20 the timeout signal inside
+    // any() can be garbage-collected before it fires (nodejs/node#57736), and one such call
+    // once held a till, and the fault gate behind it, for over an hour.
+    const limit = new AbortController();
+    const timer = setTimeout(() => limit.abort(new Error("no answer in 120 s")), 120_000);
+    const stop = () => limit.abort(signal?.reason);
+    signal?.addEventListener("abort", stop, { once: true });
+    if (signal?.aborted) stop();
+    return callAction(session, this.action(file, name), input, { signal: limit.signal }).finally(
+      () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", stop);
+      },
+    );
   }
 
   fault(fault: string, hit: string[]) {

@@ -238,21 +238,23 @@ export async function reconcile(
       `merchant balance moved ${moved}c, the journal completed ${completedCents}c`,
     );
 
-  // 6. Every sale has its audit events: recorded, and how it ended.
+  // 6. Every sale has its audit events: recorded, and how it ended. Each change of a sale
+  // writes, in the same statement, an event carrying the state it left the sale in
+  // (lib/sales/door): one of them must name the status the sale is in now.
   const events = await query(
-    "select subject, kind from audit_events where kind in ('sale_recorded','sale_settled','sale_retried','sale_resolved','fines_rechecked','card_status_checked')",
+    "select subject, kind, detail->'state'->>'status' as left_in from audit_events where detail->>'row' = 'sale'",
   );
   const kindsOf = new Map<string, Set<string>>();
+  const leftIn = new Map<string, Set<string>>();
   for (const e of events) {
-    const set = kindsOf.get(e.subject as string) ?? new Set<string>();
-    set.add(e.kind as string);
-    kindsOf.set(e.subject as string, set);
+    const id = e.subject as string;
+    kindsOf.set(id, (kindsOf.get(id) ?? new Set<string>()).add(e.kind as string));
+    leftIn.set(id, (leftIn.get(id) ?? new Set<string>()).add(e.left_in as string));
   }
   for (const s of sales) {
     const k = kindsOf.get(s.id) ?? new Set();
     if (!k.has("sale_recorded")) discrepancies.push(`sale ${s.id}: no sale_recorded event`);
-    const ended = k.has("sale_settled") || k.has("sale_resolved");
-    if (s.status !== "pending" && !ended)
+    if (!leftIn.get(s.id)?.has(s.status))
       discrepancies.push(
         `sale ${s.id} (${s.kind}, ${s.status}, ${s.error?.kind ?? "-"}): no audit event says how it ended`,
       );

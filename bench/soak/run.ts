@@ -17,6 +17,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { signIn } from "../lib/kassa-client";
+import { checkBooks, saDays } from "./books";
 import { Soak, sleep } from "./context";
 import { drawPlan, type Chaos } from "./plan";
 import { reconcile } from "./reconcile";
@@ -55,6 +56,9 @@ const DIST = process.env.SOAK_DIST_DIR || ".next-soak";
 const started = Date.now();
 const log = (line: string) =>
   console.log(`soak ${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s  ${line}`);
+
+/** No sale started for this long: the soak has stalled and fails (a sale's own limits are minutes). */
+const STALL_LIMIT_MS = 8 * 60_000;
 
 const CASHIERS = [
   { username: "cashier", password: "cashier-demo-1", till: "Till 1" },
@@ -130,40 +134,55 @@ async function main(): Promise<number> {
     let next = 0;
     const chaos = runChaos(soak, plan.chaos, () => next);
     let lastSeen = -1;
+    let movedAt = Date.now();
+    // A soak that stops moving ends as a failure with its stall report, not when CI kills it:
+    // no sale may take longer than a few minutes, whatever faults it meets.
+    let stalled!: (error: Error) => void;
+    const stall = new Promise<never>((_, reject) => (stalled = reject));
     const progress = setInterval(() => {
       log(`${next}/${plan.sales.length} sales started, ${soak.faults.length} faults so far`);
+      if (next !== lastSeen) movedAt = Date.now();
       // No sale started since the last report: say what every till is doing.
-      if (next === lastSeen)
+      else
         log(
           `stalled? gate: ${soak.gate.state()}\n${[...soak.activity].map(([t, a]) => `    ${t}: ${a}`).join("\n")}`,
         );
       lastSeen = next;
+      if (Date.now() - movedAt > STALL_LIMIT_MS)
+        stalled(new Error(`no sale started for ${STALL_LIMIT_MS / 60_000} minutes: stalled`));
     }, 15_000);
-    await Promise.all([
-      ...tills.map(async (till, i) => {
-        for (const sale of queues[i]!) {
-          if (Date.now() > deadline) break;
-          next += 1;
-          await till
-            .sell(sale)
-            .catch((e: unknown) => log(`${till.name} sale ${sale.n}: ${String(e)}`));
-        }
-        await till.closeShift(false).catch(() => {});
-      }),
-      (async () => {
-        for (const k of plan.kiosk) {
-          if (Date.now() > deadline || next >= plan.sales.length) break;
-          await kiosk.kioskSale(k).catch((e: unknown) => log(`kiosk ${k.n}: ${String(e)}`));
-          await sleep(Math.max(1000, 300_000 / 20)); // the kiosk's look-ups are rate-limited (20 per 5 minutes)
-        }
-      })(),
-    ]);
-    clearInterval(progress);
+    await Promise.race([
+      stall,
+      Promise.all([
+        ...tills.map(async (till, i) => {
+          for (const sale of queues[i]!) {
+            if (Date.now() > deadline) break;
+            next += 1;
+            await till
+              .sell(sale)
+              .catch((e: unknown) => log(`${till.name} sale ${sale.n}: ${String(e)}`));
+          }
+          await till.closeShift(false).catch(() => {});
+        }),
+        (async () => {
+          for (const k of plan.kiosk) {
+            if (Date.now() > deadline || next >= plan.sales.length) break;
+            await kiosk.kioskSale(k).catch((e: unknown) => log(`kiosk ${k.n}: ${String(e)}`));
+            await sleep(Math.max(1000, 300_000 / 20)); // the kiosk's look-ups are rate-limited (20 per 5 minutes)
+          }
+        })(),
+      ]),
+    ]).finally(() => clearInterval(progress));
     await chaos.stop();
     log(`traffic done: ${soak.counts.salesTried} sales tried; settling`);
 
     // Settle as a shop would: the sweep and the card follower first, then the supervisor.
     const settling = await settle(soak, supervisor, tills, kiosk);
+    // The day in the owner's books, as the office exports it for Sage and Xero.
+    const days = saDays(started, Date.now());
+    const exported = (format: string) =>
+      supervisor.download(`/accounts/export?format=${format}&from=${days.from}&to=${days.to}`);
+    const books = { ...days, sage: await exported("sage"), xero: await exported("xero") };
     const endCents = await world.balanceCents();
     const { transactions } = await world.sandboxControl<{ transactions: SandboxTxn[] }>(
       "transactions",
@@ -174,7 +193,15 @@ async function main(): Promise<number> {
       [...tills, kiosk].map((t) => [t.who.username, t.counted.map((c) => c.cents)]),
     );
     const result = await reconcile(journal.query, transactions, { startCents, endCents }, counted);
+    const booksCheck = await checkBooks(journal.query, books);
+    result.discrepancies.push(...booksCheck.discrepancies);
+    log(
+      `books ${days.from}..${days.to}: ${booksCheck.summary.journals} journal(s), ${booksCheck.summary.zReports} Z report(s), ${booksCheck.summary.sales} sales of ${booksCheck.summary.takingsCents}c; ${booksCheck.discrepancies.length} discrepancies`,
+    );
     await journal.close();
+    // The day's journal against its signed record: `npm run verify`, as an owner runs it.
+    const record = world.verifyRecord();
+    log(`npm run verify: ${record.output.split("\n").slice(-3).join(" / ")}`);
     const report = {
       seed,
       options: { ...options, dist: DIST },
@@ -186,12 +213,14 @@ async function main(): Promise<number> {
       supervisor: Object.fromEntries(supervisor.paths),
       sales: [...soak.records.values()],
       reconciliation: result,
+      books: { ...days, ...booksCheck.summary },
     };
     printReport(report);
     writeReports(report);
-    exit = result.discrepancies.length === 0 ? 0 : 1;
+    exit = result.discrepancies.length === 0 && record.ok ? 0 : 1;
   } catch (error) {
     log(`soak failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    log(world.tails(30));
     writeReports(null, String(error));
   } finally {
     await world.stop(values.keep);
@@ -220,6 +249,7 @@ async function openTills(soak: Soak): Promise<Till[]> {
           displayName: `Soak cashier ${i + 1}`,
           role: "cashier",
           password,
+          confirm: "supervisor-demo-1",
         },
       );
       if (!made.result?.ok) throw new Error(`creating ${username}: ${made.body.slice(0, 200)}`);

@@ -2,6 +2,9 @@ import { signIn, type Session } from "../lib/kassa-client";
 import { FILES, sleep, type Soak } from "./context";
 import { Rng } from "./rng";
 
+/** The demo supervisor; overrides (resolve, refund) are confirmed with the password again. */
+const SUPERVISOR = { username: "supervisor", password: "supervisor-demo-1", till: "Office" };
+
 export interface SandboxTxn {
   id: string;
   kind: string;
@@ -61,11 +64,9 @@ export class Supervisor {
   }
 
   async signIn(): Promise<void> {
-    this.session = await signIn(
-      this.soak.world.instances[0]!.baseUrl,
-      { username: "supervisor", password: "supervisor-demo-1", till: "Office" },
-      { distDir: this.soak.dist },
-    );
+    this.session = await signIn(this.soak.world.instances[0]!.baseUrl, SUPERVISOR, {
+      distDir: this.soak.dist,
+    });
   }
 
   private note(saleId: string, path: string) {
@@ -85,6 +86,16 @@ export class Supervisor {
       } catch (error) {
         if (attempt >= 5) throw error;
       }
+      await sleep(1000);
+    }
+  }
+
+  /** A file from the office as the supervisor downloads it (the accounting export). */
+  async download(pathname: string): Promise<string> {
+    for (let attempt = 1; ; attempt++) {
+      const res = await this.session.fetch(pathname).catch(() => null);
+      if (res?.ok) return res.text();
+      if (attempt >= 5) throw new Error(`${pathname} answered ${res?.status ?? "nothing"}`);
       await sleep(1000);
     }
   }
@@ -129,6 +140,7 @@ export class Supervisor {
       } else {
         const r = await this.act("refundOutsideAction", {
           saleId,
+          confirm: SUPERVISOR.password,
           reason: "Refunded to the customer's card at the counter (soak)",
         });
         this.note(
@@ -142,6 +154,7 @@ export class Supervisor {
       // The page's resolve panel: the refund is settled by hand as failed, with its reason.
       const r = await this.act("resolveSaleAction", {
         saleId,
+        confirm: SUPERVISOR.password,
         outcome: "failed",
         reason: "Refunded to the customer's card: the sale failed after payment (soak)",
       });
@@ -181,6 +194,7 @@ export class Supervisor {
       if (verdict === "all_paid" || verdict === "none_paid") {
         const resolved = await this.act("resolveSaleAction", {
           saleId,
+          confirm: SUPERVISOR.password,
           outcome: verdict === "all_paid" ? "completed" : "failed",
           reason: `The registry check says ${verdict === "all_paid" ? "every fine is paid" : "no fine is paid"}.`,
         });
@@ -197,6 +211,7 @@ export class Supervisor {
     const txn = await this.executed(saleId);
     const r = await this.act("resolveSaleAction", {
       saleId,
+      confirm: SUPERVISOR.password,
       outcome: txn ? "completed" : "failed",
       reason: txn
         ? `The core service's records show transaction ${txn.id} for this sale.`

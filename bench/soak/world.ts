@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { Client } from "pg";
@@ -80,11 +81,10 @@ export class World {
   private env(): Record<string, string> {
     return {
       KASSA_UPSTREAM_TIMEOUT_MS: String(this.o.timeoutMs),
-      // The card follower's "minute" (60 s in a shop) and the kiosk's idle limit, shortened
-      // for a soak; the minute stays longer than a till needs for its first poll after opening
-      // an order, else the follower takes a till that is there for one that has left.
+      // The card follower's "minute" (60 s in a shop), shortened for a soak; the minute stays
+      // longer than a till needs for its first poll after opening an order, else the follower
+      // takes a till that is there for one that has left.
       KASSA_CARD_FOLLOW_MINUTE_MS: "8000",
-      KASSA_KIOSK_IDLE_SECONDS: "3600",
       KASSA_UPSTREAM_BREAKER_FAILURES: "1000",
     };
   }
@@ -175,6 +175,22 @@ export class World {
     for (const i of this.instances) i.proc = null;
   }
 
+  /**
+   * `npm run verify` on the journal, once the instances are stopped: the signed record must
+   * hold whatever the day did (kills, cuts, restarts). Its key and checkpoints are the
+   * instances' own, beside their data folders under `.data`.
+   */
+  verifyRecord(): { ok: boolean; output: string } {
+    const env: NodeJS.ProcessEnv = this.o.embedded
+      ? { ...process.env, KASSA_DATA_DIR: this.dataDir, DATABASE_URL: undefined }
+      : { ...process.env, KASSA_DATA_DIR: path.resolve(".data/kassa"), DATABASE_URL: this.dbUrl };
+    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/verify.ts"], {
+      env,
+      encoding: "utf8",
+    });
+    return { ok: run.status === 0, output: `${run.stdout}${run.stderr}`.trim() };
+  }
+
   /** The journal, read directly once the instances are stopped. */
   async openJournal(): Promise<{ query: Query; close: () => Promise<void> }> {
     if (this.o.embedded) {
@@ -192,6 +208,16 @@ export class World {
         (await client.query(sql, params)).rows as Record<string, unknown>[],
       close: () => client.end(),
     };
+  }
+
+  /** The last lines each instance printed: what CI shows of a soak that failed. */
+  tails(lines: number): string {
+    return this.procs
+      .map(({ index, proc }, n) => {
+        const tail = proc.output().trimEnd().split("\n").slice(-lines).join("\n");
+        return `--- instance ${index}, start ${n}: last ${lines} lines\n${tail}`;
+      })
+      .join("\n");
   }
 
   async stop(keep: boolean): Promise<void> {

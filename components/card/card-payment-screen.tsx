@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { formatRand } from "@/lib/money";
 import { CARD_POLL_INTERVAL_MS, type SettledSale } from "@/lib/sales/card/client";
@@ -10,6 +10,8 @@ import {
   startCardPaymentAction,
   type CounterCardView,
 } from "@/lib/actions/card-payment";
+import { restCustomerDisplay, showOnCustomerDisplay } from "@/components/customer-display/channel";
+import { TILL_SALES_KEY } from "@/components/till/use-till-facts";
 import { Countdown } from "./countdown";
 import { PaymentQr } from "./payment-qr";
 
@@ -47,6 +49,7 @@ export function CardPaymentScreen({ saleId, amountCents, onSettled, onNotPaid }:
   const [finished, setFinished] = useState(false);
   const done = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const queryClient = useQueryClient();
   const callbacks = useRef({ onSettled, onNotPaid });
   useEffect(() => {
     callbacks.current = { onSettled, onNotPaid };
@@ -100,11 +103,13 @@ export function CardPaymentScreen({ saleId, amountCents, onSettled, onNotPaid }:
           setFinished(true);
           setStatus("done");
           setNote(view.reason);
+          // Cancelled here, the customer's phone may still pay: the till starts listening now.
+          void queryClient.invalidateQueries({ queryKey: [TILL_SALES_KEY] });
           callbacks.current.onNotPaid(view.reason);
           return;
       }
     },
-    [saleId],
+    [saleId, queryClient],
   );
 
   /** Ask the server, and apply its answer as it arrives (react-query v5 has no onSuccess on queries). */
@@ -137,6 +142,16 @@ export function CardPaymentScreen({ saleId, amountCents, onSettled, onNotPaid }:
   const cancelling = useMutation({ mutationFn: () => ask(cancelCardPaymentAction) });
 
   useEffect(() => heading.current?.focus(), []);
+
+  // The display facing the customer shows the code and the link while the payment is open,
+  // and stops showing them the moment it is decided or cancelled.
+  const open = status !== "done" && status !== "cancelling" ? page : null;
+  const [openUrl, openQr] = [open?.url, open?.qrSvg];
+  useEffect(() => {
+    if (!openUrl || !openQr) return;
+    showOnCustomerDisplay({ show: "card", amountCents, url: openUrl, qrSvg: openQr });
+    return () => restCustomerDisplay();
+  }, [openUrl, openQr, amountCents]);
 
   const { mutate: cancelNow } = cancelling;
   const cancel = useCallback(() => {

@@ -22,11 +22,19 @@ function sentence(view: CardPaymentView): string {
 }
 
 /** Settles a card sale whose payment screen was left: asks the core service once, on the server. */
-export function CheckPaymentButton({ saleId }: { saleId: string }) {
+export function CheckPaymentButton({
+  saleId,
+  onChecked,
+}: {
+  saleId: string;
+  /** The journal may have changed: whoever lists the sale asks again. */
+  onChecked?: () => void;
+}) {
   const router = useRouter();
   const check = useMutation({
     mutationFn: () => checkCardSaleAction({ saleId }),
     onSuccess: (result) => {
+      onChecked?.();
       if (result.ok && result.data.state === "settled" && result.data.sale.status === "completed")
         router.push(`/slips/${saleId}?fresh=1`);
       else router.refresh();

@@ -7,11 +7,11 @@ const CheckPaymentButton = lazy(() =>
   import("./check-payment-button").then((m) => ({ default: m.CheckPaymentButton })),
 );
 
-/** "Check payment" for a card sale whose payment screen was left (see till-card-notice.tsx). */
-export function CheckPayment({ saleId }: { saleId: string }) {
+/** "Check payment" for a card sale whose payment screen was left (the till's notices, History). */
+export function CheckPayment({ saleId, onChecked }: { saleId: string; onChecked?: () => void }) {
   return (
     <Suspense fallback={null}>
-      <CheckPaymentButton saleId={saleId} />
+      <CheckPaymentButton saleId={saleId} onChecked={onChecked} />
     </Suspense>
   );
 }

@@ -12,18 +12,22 @@ export function PaymentQr({ url, qrSvg }: { url: string; qrSvg: string }) {
         height={220}
         className="rounded bg-white p-2"
       />
-      <p className="max-w-xs break-all">
-        Or open this link on the customer&apos;s phone:{" "}
-        <a
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="card-payment-link"
-          className="font-mono text-blue-800 underline"
-        >
-          {short}
-        </a>
-      </p>
+      <div className="flex max-w-full min-w-0 flex-col gap-1">
+        <p>Or open this link on the customer&apos;s phone:</p>
+        {/* One line, whole: an address broken in the middle is copied wrong. Too long for the
+            screen, it scrolls sideways rather than wrap. */}
+        <p className="max-w-full overflow-x-auto">
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="card-payment-link"
+            className="font-mono whitespace-nowrap text-blue-800 underline"
+          >
+            {short}
+          </a>
+        </p>
+      </div>
     </div>
   );
 }

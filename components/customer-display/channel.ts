@@ -10,6 +10,13 @@ import type { Cents } from "@/lib/money";
 
 export const CUSTOMER_DISPLAY_CHANNEL = "kassa-customer-display";
 
+/** One line of what the customer pays for: "Notice 0212…", "Speeding", R 525,00. */
+export interface DisplayItem {
+  label: string;
+  detail: string | null;
+  amountCents: Cents;
+}
+
 export type CustomerDisplayMessage =
   /** Between customers: a neutral screen. */
   | { show: "rest" }
@@ -21,7 +28,11 @@ export type CustomerDisplayMessage =
       referenceLabel: string;
       ownerName: string | null;
       amountCents: Cents | null;
+      /** What the amount is made of, one line each (the fines chosen, a quote's product and fees). */
+      items?: DisplayItem[];
     }
+  /** A card payment at the counter: the hosted checkout's QR code and link, for the customer's phone. */
+  | { show: "card"; amountCents: Cents; url: string; qrSvg: string }
   /** After the sale: the tokens (electricity) or just the amount paid. */
   | {
       show: "done";
@@ -30,6 +41,8 @@ export type CustomerDisplayMessage =
       referenceLabel: string;
       amountCents: Cents;
       tokens: { label: string; digits: string }[];
+      /** Said before the tokens (a key change: enter its tokens first), title then lines. */
+      notice?: string[];
     };
 
 /** Publish to every display window of this browser; a browser without BroadcastChannel just has none. */

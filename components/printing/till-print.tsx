@@ -3,13 +3,15 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { printReportAction, printSlipAction, recordPrintOutcomeAction } from "@/lib/actions/print";
 import type { PrinterConnection } from "@/lib/printing/connection";
+import { PAPER_LOW_MESSAGE } from "@/lib/printing/status";
 
 type Direct = Exclude<PrinterConnection, "browser">;
 
 type PrintState =
   | { step: "idle" }
   | { step: "printing" }
-  | { step: "printed" }
+  /** `confirmed`: the printer answered ready after the job; otherwise it was only sent to it. */
+  | { step: "printed"; confirmed: boolean; paperLow: boolean }
   | { step: "failed"; reason: string };
 
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
@@ -48,15 +50,27 @@ export function TillPrint({
       if (!result.ok) return setState({ step: "failed", reason: result.error });
       const job = result.data;
       if (!job.ok) return setState({ step: "failed", reason: job.reason });
-      if (job.via === "network") return setState({ step: "printed" });
+      if (job.via === "network")
+        return setState({ step: "printed", confirmed: job.confirmed, paperLow: job.paperLow });
       // USB and serial: the till's Chromium sends the job; the library loads only now.
       const { printOnWebPrinter, sendToWebPrinter } = await import("./web-printer");
       // The drawer first, apart: it opens for the cash even if the slip is refused.
-      if (job.pulse) await sendToWebPrinter(job.via, fromBase64(job.pulse));
-      const status = await printOnWebPrinter(job.via, fromBase64(job.job));
-      await recordPrintOutcomeAction({ target, state: status.state });
+      const pulse = job.pulse ? await sendToWebPrinter(job.via, fromBase64(job.pulse)) : null;
+      const { status, confirmed } = await printOnWebPrinter(
+        job.via,
+        fromBase64(job.job),
+        job.answersStatus,
+      );
+      // Reported under the job's id: the server believes it for this job only, once.
+      await recordPrintOutcomeAction({
+        jobId: job.jobId,
+        state: status.state,
+        drawerOpened: pulse?.state === "ready",
+      });
       setState(
-        status.state === "ready" ? { step: "printed" } : { step: "failed", reason: status.message },
+        status.state === "ready"
+          ? { step: "printed", confirmed, paperLow: status.paperLow === true }
+          : { step: "failed", reason: status.message },
       );
     } catch {
       setState({ step: "failed", reason: "The printer could not be reached." });
@@ -88,9 +102,14 @@ export function TillPrint({
           {state.step === "failed" ? "Retry" : state.step === "printing" ? "Printing…" : "Print"}
         </button>
         <p role="status" className="text-brand">
-          {state.step === "printed" ? "Printed." : ""}
+          {state.step === "printed" ? (state.confirmed ? "Printed." : "Sent to the printer.") : ""}
         </p>
       </div>
+      {state.step === "printed" && state.paperLow && (
+        <p className="font-semibold text-warn" data-testid="paper-low">
+          {PAPER_LOW_MESSAGE}
+        </p>
+      )}
       {state.step === "failed" && (
         <section
           role="alert"

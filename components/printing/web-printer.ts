@@ -109,16 +109,29 @@ export async function webPrinterStatus(via: Via): Promise<PrinterStatus> {
 /**
  * Sends a job once the printer says it is ready, then asks again: the libraries do not report
  * a failed write, so a printer that stops answering (or ran out of paper) after the job is a
- * failed print.
+ * failed print, and only its answer after the job confirms it printed. A printer set as not
+ * answering status is sent the job without asking: then it is only ever sent.
  */
-export async function printOnWebPrinter(via: Via, job: Uint8Array): Promise<PrinterStatus> {
+export async function printOnWebPrinter(
+  via: Via,
+  job: Uint8Array,
+  answersStatus: boolean,
+): Promise<{ status: PrinterStatus; confirmed: boolean }> {
   const printer = await connected(via);
   if (!printer)
-    return isPaired(via) ? statusOf("offline") : { state: "offline", message: NOT_PAIRED };
+    return {
+      status: isPaired(via) ? statusOf("offline") : { state: "offline", message: NOT_PAIRED },
+      confirmed: false,
+    };
+  if (!answersStatus) {
+    await printer.print(job);
+    return { status: statusOf("ready"), confirmed: false };
+  }
   const before = await ask(printer);
-  if (before.state !== "ready") return before;
+  if (before.state !== "ready") return { status: before, confirmed: false };
   await printer.print(job);
-  return ask(printer);
+  const after = await ask(printer);
+  return { status: after, confirmed: after.state === "ready" };
 }
 
 /** Sends bytes that print nothing (the drawer pulse): the printer needs only to be there. */

@@ -15,12 +15,14 @@ export function ShiftReportReceipt({
   report,
   meta,
   paperWidthMm,
+  footer,
 }: {
   report: ShiftReport;
   meta: ReportMeta;
   paperWidthMm: number;
+  /** What follows the figures (a Z report's record checkpoint). */
+  footer?: React.ReactNode;
 }) {
-  const rand = (cents: number) => formatRand(cents).replace(/ /g, "\u00a0");
   return (
     <SlipFrame paperWidthMm={paperWidthMm}>
       {meta.reprint && <ReprintMark />}
@@ -41,25 +43,29 @@ export function ShiftReportReceipt({
           <p className="font-bold">{labelOf(KIND_LABELS, line.kind)}</p>
           <SlipLine
             label={`${labelOf(PAYMENT_METHOD_LABELS, line.method)} × ${line.count}`}
-            value={rand(line.totalCents)}
+            value={formatRand(line.totalCents)}
           />
         </div>
       ))}
       <hr className="border-dashed border-black" />
-      <SlipLine label="Cash sales" value={rand(report.byMethod.cash)} />
-      <SlipLine label="Card sales" value={rand(report.byMethod.card)} />
-      <SlipLine label={`Total (${report.completedCount})`} value={rand(report.totalCents)} strong />
-      <SlipLine label="Opening float" value={rand(report.openingFloatCents)} />
+      <SlipLine label="Cash sales" value={formatRand(report.byMethod.cash)} />
+      <SlipLine label="Card sales" value={formatRand(report.byMethod.card)} />
+      <SlipLine
+        label={`Total (${report.completedCount})`}
+        value={formatRand(report.totalCents)}
+        strong
+      />
+      <SlipLine label="Opening float" value={formatRand(report.openingFloatCents)} />
       {(report.cashMovements ?? []).map((m) => (
         <SlipLine
           key={m.at + m.reason}
           label={`${CASH_MOVEMENT_LABELS[m.kind]}: ${m.reason}`}
-          value={`-${rand(m.amountCents)}`}
+          value={formatRand(-m.amountCents)}
         />
       ))}
-      <SlipLine label="Expected cash" value={rand(report.expectedCashCents)} strong />
+      <SlipLine label="Expected cash" value={formatRand(report.expectedCashCents)} strong />
       {report.countedCashCents !== null && (
-        <SlipLine label="Counted cash" value={rand(report.countedCashCents)} />
+        <SlipLine label="Counted cash" value={formatRand(report.countedCashCents)} />
       )}
       {report.varianceCents !== null && (
         <SlipLine
@@ -72,6 +78,7 @@ export function ShiftReportReceipt({
         <p>{report.openCount} sale(s) not confirmed: not in these totals.</p>
       )}
       {report.failedCount > 0 && <p>{report.failedCount} failed sale(s), no money taken.</p>}
+      {footer}
       {meta.reprint && <ReprintMark />}
     </SlipFrame>
   );

@@ -7,10 +7,19 @@ import { formatSaDateTime } from "@/lib/reports/day";
 import { KIND_LABELS } from "@/lib/sales/kinds/meta";
 import { CASH_MOVEMENT_LABELS, PAYMENT_METHOD_LABELS, labelOf } from "@/lib/sales/labels";
 import { varianceText } from "./variance";
-import { EmptyRow, MoneyCell, TableHead, end } from "@/components/ui/table";
+import { DataTable, EmptyRow, MoneyCell, TableHead, end } from "@/components/ui/table";
 
 /** An X or Z report: sales by kind and method, expected cash, counted cash and variance. */
-export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: ReportMeta }) {
+export function ShiftReportView({
+  report,
+  meta,
+  footer,
+}: {
+  report: ShiftReport;
+  meta: ReportMeta;
+  /** What follows the figures (a Z report's record checkpoint). */
+  footer?: React.ReactNode;
+}) {
   const row = (label: string, value: string, testId?: string) => (
     <div className="flex justify-between gap-4 border-b border-slate-200 py-1">
       <dt>{label}</dt>
@@ -31,7 +40,7 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
         {meta.closedAt &&
           ` · closed by ${meta.closedBy ?? ""} at ${formatSaDateTime(meta.closedAt)}`}
       </p>
-      <table className="stack-cards w-full text-left">
+      <DataTable stack>
         <caption className="sr-only">Completed sales by kind and payment method</caption>
         <TableHead columns={["Kind", "Method", end("Sales"), end("Total")]} />
         <tbody>
@@ -47,7 +56,7 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
             </tr>
           ))}
         </tbody>
-      </table>
+      </DataTable>
       <dl>
         {row("Cash sales", formatRand(report.byMethod.cash), "cash-total")}
         {row("Card sales", formatRand(report.byMethod.card), "card-total")}
@@ -66,7 +75,7 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
             <dt>
               {CASH_MOVEMENT_LABELS[m.kind]} at {formatSaDateTime(new Date(m.at))}: {m.reason}
             </dt>
-            <dd className="font-mono whitespace-nowrap">−{formatRand(m.amountCents)}</dd>
+            <dd className="font-mono whitespace-nowrap">{formatRand(-m.amountCents)}</dd>
           </div>
         ))}
         {!meta.blind && row("Expected cash", formatRand(report.expectedCashCents), "expected-cash")}
@@ -90,7 +99,7 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
         <p className="text-slate-600">{report.failedCount} failed sale(s), no money taken.</p>
       )}
       {meta.denominations && (
-        <table className="w-full text-left text-sm">
+        <DataTable className="text-sm">
           <caption className="text-left font-semibold">Cash counted</caption>
           <tbody>
             {DENOMINATIONS.filter((d) => (meta.denominations?.[String(d.cents)] ?? 0) > 0).map(
@@ -106,8 +115,9 @@ export function ShiftReportView({ report, meta }: { report: ShiftReport; meta: R
               },
             )}
           </tbody>
-        </table>
+        </DataTable>
       )}
+      {footer}
     </article>
   );
 }

@@ -97,6 +97,13 @@ export function MethodField({
       <select
         id="method"
         {...registration}
+        // Arrows choose cash or card; Enter buys (docs/guide.md's "Payment method", Enter) instead
+        // of opening the list.
+        onKeyDown={(e) => {
+          if (e.key !== "Enter") return;
+          e.preventDefault();
+          e.currentTarget.form?.requestSubmit();
+        }}
         aria-invalid={error ? true : undefined}
         aria-describedby="method-error"
         className={inputClass}

@@ -6,6 +6,7 @@
  * and sent once after the reload, under the same key, so it can never be sold twice.
  */
 import { unstable_isUnrecognizedActionError } from "next/navigation";
+import { noteKassaUpdated } from "@/components/till/page-facts";
 import type { SaleForm } from "./sale-store";
 
 export const UPDATED_MESSAGE = "Kassa was updated: the page reloads.";
@@ -21,15 +22,23 @@ const RELOADED_AT = "kassa.updated.reloadedAt";
 /** One automatic reload per tab in this long: a second miss means reloading does not help. */
 const RELOAD_GUARD_MS = 60_000;
 
-/** Reload for the new build, at most once a minute per tab. False when it just did. */
+/**
+ * Reload for the new build, at most once a minute per tab. False when it just did. The till's
+ * status area says which (components/till/page-facts.ts).
+ */
 export function reloadForUpdate(): boolean {
   try {
     const last = Number(window.sessionStorage.getItem(RELOADED_AT) ?? 0);
-    if (Date.now() - last < RELOAD_GUARD_MS) return false;
+    if (Date.now() - last < RELOAD_GUARD_MS) {
+      noteKassaUpdated("failed");
+      return false;
+    }
     window.sessionStorage.setItem(RELOADED_AT, String(Date.now()));
   } catch {
+    noteKassaUpdated("failed");
     return false;
   }
+  noteKassaUpdated("reloading");
   window.location.reload();
   return true;
 }

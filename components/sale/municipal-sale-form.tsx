@@ -14,7 +14,7 @@ import type { PurchaseAnswer } from "./sale-answer";
 import { OpenSale, SaleNotice } from "./sale-stage";
 import { useSale } from "./use-sale";
 import { useScannerKeys } from "./use-scanner-keys";
-import { rememberedHere } from "./remember-choice";
+import { rememberChoice, rememberedHere } from "./remember-choice";
 import { TokensWhileSlipLoads } from "./tokens-while-slip-loads";
 
 interface Confirmed {
@@ -74,6 +74,7 @@ export function MunicipalSaleForm<V extends Confirmed>({
   initialMunicipality: string;
 }) {
   const [view, setView] = useState<V | null>(null);
+  const [moved, setMoved] = useState<{ from: string; to: string } | null>(null);
   // The browser's own remembered choice first: a prefetched form may predate the last sale.
   const [startMunicipality] = useState(
     () =>
@@ -110,6 +111,8 @@ export function MunicipalSaleForm<V extends Confirmed>({
   const number = useWatch({ control: reference.control, name: "number" });
   const chosenMunicipality = useWatch({ control: reference.control, name: "municipality" });
   const amountCents = amount ? parseRandInput(amount) : null;
+  const nameOf = (value: string) =>
+    kind.municipalities.find((m) => m.value === value)?.name ?? value;
 
   // The display facing the customer: what they are about to pay for, before Purchase.
   useEffect(() => {
@@ -129,17 +132,38 @@ export function MunicipalSaleForm<V extends Confirmed>({
     if (view) buy.setFocus("amount", { shouldSelect: true });
   }, [view, buy]);
 
-  const confirm = reference.handleSubmit(async (values) => {
-    const result = await kind.confirm(values);
-    if (!result.ok)
-      return reference.setError("number", {
-        message: result.fieldErrors?.[kind.field] ?? result.error,
-      });
-    const cents = kind.initialCents(result.data);
-    buy.reset({ amount: cents && cents > 0 ? centsToInput(cents) : "", method: "cash" });
-    sale.reset();
-    setView(result.data);
-  });
+  // A refused number is selected: the next keystrokes retype it instead of landing after it.
+  const retypeNumber = () => reference.setFocus("number", { shouldSelect: true });
+  const confirm = reference.handleSubmit(
+    async (values) => {
+      setMoved(null);
+      const result = await kind.confirm(values);
+      if (!result.ok) {
+        // Kassa could not find the municipality itself: the cashier chooses it.
+        const choose = result.fieldErrors?.municipality;
+        if (choose) {
+          reference.setError("municipality", { message: choose });
+          return reference.setFocus("municipality");
+        }
+        reference.setError("number", { message: result.fieldErrors?.[kind.field] ?? result.error });
+        return retypeNumber();
+      }
+      // Another municipality knew the number: the form takes it, remembers it and says so.
+      const found = result.data.municipality;
+      if (found !== values.municipality) {
+        reference.setValue("municipality", found);
+        rememberChoice(kind.cookie, found);
+        setMoved({ from: values.municipality, to: found });
+      }
+      const cents = kind.initialCents(result.data);
+      buy.reset({ amount: cents && cents > 0 ? centsToInput(cents) : "", method: "cash" });
+      sale.reset();
+      setView(result.data);
+    },
+    (errors) => {
+      if (errors.number) retypeNumber();
+    },
+  );
 
   const purchase = buy.handleSubmit((values) => {
     if (!view || sale.busy) return;
@@ -177,11 +201,21 @@ export function MunicipalSaleForm<V extends Confirmed>({
           register={reference.register}
           errors={reference.formState.errors}
           busy={reference.formState.isSubmitting}
-          onChanged={() => setView(null)}
+          onChanged={() => {
+            setView(null);
+            setMoved(null);
+          }}
+          note={
+            moved &&
+            `Found at ${nameOf(moved.to)}: ${nameOf(moved.from)} does not know this ${kind.label.toLowerCase()}.`
+          }
           onSubmit={confirm}
           onNumberKeyDown={scannerKeys}
         />
-        {view && method === "cash" && <CashTendered amountCents={amountCents} />}
+        {/* Counted: Enter moves on to Purchase, as on every sale form. */}
+        {view && method === "cash" && (
+          <CashTendered amountCents={amountCents} onEnter={() => purchaseButton.current?.focus()} />
+        )}
       </div>
       {view && (
         <form
@@ -203,9 +237,9 @@ export function MunicipalSaleForm<V extends Confirmed>({
           />
           <MethodField
             registration={buy.register("method")}
-            error={buy.formState.errors.method?.message}
+            error={buy.formState.errors.method?.message ?? refusedFields.method}
           />
-          <SaleNotice sale={sale} fieldsShown={["amount"]} />
+          <SaleNotice sale={sale} fieldsShown={["amount", "method"]} />
           <button
             ref={purchaseButton}
             type="submit"

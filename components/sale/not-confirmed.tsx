@@ -3,7 +3,6 @@
 import { useState } from "react";
 import { formatRand } from "@/lib/money";
 import type { SaleView } from "@/lib/sales/sale-view";
-import { describeSale } from "./kind-words";
 
 /** What the panel's one action does: the form passes the action that fits its kind. */
 export type Resolve =
@@ -18,46 +17,43 @@ export type Resolve =
 const CONTRADICTS = /not confirmed|sell again|try again/i;
 
 /**
- * The one "Not confirmed" panel for every kind. Its action follows the sale: Retry where the
- * core service repeats a sale under its key (electricity, bills), Check with the registry for
- * fines, otherwise a supervisor resolves it. A sale whose answer is still on its way is asked
- * again. Whole sentences, and never "do not sell again" beside "try again".
+ * The one "Not confirmed" panel for every kind: the journal (or the server's own answer, when
+ * the journal could not record it) says the sale is unknown. Its action follows the sale: Retry
+ * where the core service repeats a sale under its key (electricity, bills), Check with the
+ * registry for fines, otherwise a supervisor resolves it. Whole sentences, and never "do not
+ * sell again" beside "try again". A sale still on its way is never shown here (StillSending).
  */
 export function NotConfirmed({
   sale,
   resolve,
   onResolved,
-  onAskAgain,
   onLeave,
 }: {
   sale: SaleView;
   resolve: Resolve;
   onResolved(sale: SaleView): void;
-  onAskAgain(): Promise<void>;
   /** Free the form for the next customer; this sale stays in History and on the unresolved list. */
   onLeave(): void;
 }) {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
-  const what = `${formatRand(sale.amountCents)} of ${describeSale(sale.kind, sale.reference)}`;
-  const stillSending = sale.status === "pending";
+  const what = `${formatRand(sale.amountCents)} of ${sale.what}`;
   // The journal says what can be done (nextStep); the form supplies how.
   const step =
     sale.nextStep ??
     (resolve.by === "registry" ? "recheck_registry" : sale.retryable ? "retry" : "supervisor");
-  const canRetry = resolve.by === "retry" && (step === "retry" || stillSending);
+  const canRetry = resolve.by === "retry" && step === "retry";
   const canRecheck = resolve.by === "registry" && step === "recheck_registry";
 
   async function act() {
     setBusy(true);
     setNote(null);
     try {
-      if (stillSending && !canRetry) return await onAskAgain();
       if (resolve.by === "retry") {
         const result = await resolve.run(sale.id);
         if (!result.ok) return setNote(result.error);
-        if (result.data.status === "completed" || result.data.status === "failed")
-          return onResolved(result.data);
+        // Completed, failed, or on its way again: the form shows it as the journal has it.
+        if (result.data.status !== "unknown") return onResolved(result.data);
         setNote(
           "The core service has still not answered. Keep the customer's money and press Retry again in a minute.",
         );
@@ -72,16 +68,13 @@ export function NotConfirmed({
   let sentence: string;
   let action: string | null;
   if (canRetry) {
-    sentence = `The core service did not confirm the sale of ${what}. Keep the customer's money and press Retry: it asks again for this same sale, so it can never sell twice.`;
+    sentence = `The core service did not confirm the sale of ${what}. Keep the customer's money and do not take it again: press Retry, which asks again for this same sale, so it can never sell twice.`;
     action = "Retry";
-  } else if (stillSending) {
-    sentence = `Kassa has not heard back about the sale of ${what} yet. Keep the customer's money and press Ask again in a moment.`;
-    action = "Ask again";
   } else if (canRecheck) {
     sentence = `The registry did not confirm that the ${what} were marked paid. Keep the customer's money and do not take payment for these fines again. Press Check with the registry to see what it shows now.`;
     action = "Check with the registry";
   } else {
-    sentence = `The core service did not confirm the sale of ${what}. Keep the customer's money and do not sell it again: a supervisor resolves it from the unresolved sales.`;
+    sentence = `The core service did not confirm the sale of ${what}. Keep the customer's money and do not take it again: a supervisor resolves it from the unresolved sales.`;
     action = null;
   }
   // The reason in its own words (its first sentence), never a second, contradicting instruction.
@@ -100,6 +93,11 @@ export function NotConfirmed({
       </h2>
       <p>{sentence}</p>
       {reason && <p className="text-sm">{reason}</p>}
+      {sale.notRecorded && (
+        <p className="text-sm font-semibold" data-testid="not-confirmed-not-recorded">
+          Kassa&apos;s journal could not record this answer yet: tell a supervisor.
+        </p>
+      )}
       <p aria-live="polite" data-testid="not-confirmed-note" className="min-h-6 text-sm">
         {busy ? "Asking…" : note}
       </p>

@@ -21,6 +21,8 @@ interface Props {
   register: UseFormRegister<ReferenceValues>;
   errors: FieldErrors<ReferenceValues>;
   busy: boolean;
+  /** Said under the municipality: the one that knew the number, when it was not the one chosen. */
+  note?: string | null;
   /** A changed number or municipality voids the confirmed details. */
   onChanged: () => void;
   onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
@@ -84,6 +86,9 @@ export function ReferenceStep(p: Props) {
           ))}
         </select>
         <FieldError id="municipality-error" message={municipalityError} />
+        <p role="status" data-testid="municipality-note" className="text-sm font-medium">
+          {p.note}
+        </p>
       </Labelled>
       <button
         type="submit"

@@ -32,6 +32,7 @@ export async function askUntilSettled(
   queryClient: QueryClient,
   key: string,
   forMs: number,
+  everyMs = 700,
 ): Promise<SaleView | null | "unreachable"> {
   const until = Date.now() + forMs;
   let last: SaleView | null | "unreachable" = "unreachable";
@@ -45,7 +46,7 @@ export async function askUntilSettled(
         return sale;
       },
       retry: () => Date.now() < until,
-      retryDelay: 700,
+      retryDelay: everyMs,
       // Asked afresh every time, and also when the browser believes it is offline.
       staleTime: 0,
       gcTime: 0,

@@ -1,24 +1,18 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { formatRand } from "@/lib/money";
 import type { SaleView } from "@/lib/sales/sale-view";
-import { askUntilSettled } from "./sale-by-key";
-import { UPDATED_MESSAGE } from "./kassa-updated";
 import { NotConfirmed, type Resolve } from "./not-confirmed";
-import { currentEntry } from "./sale-store";
 import type { SaleHook } from "./use-sale";
-import { useTill } from "@/components/till/till-context";
 // Only card sales need the payment screen (QR code, polling): CardPayment loads it when one starts.
 import { CardPayment } from "@/components/card/card-payment";
 
 /**
- * A sale that is open on the form: the card payment it waits for, the one "Not confirmed"
- * panel, or the question to the journal after a lost answer. Null while the form is free.
+ * A sale that is open on the form: the card payment it waits for, a sale still on its way,
+ * the one "Not confirmed" panel, or the question to the journal after a lost answer. Null
+ * while the form is free.
  */
 export function OpenSale({ sale, resolve }: { sale: SaleHook; resolve: Resolve }) {
-  const { cashierId } = useTill();
-  const queryClient = useQueryClient();
   const stage = sale.stage;
   if (stage.is === "asking") {
     return (
@@ -27,6 +21,7 @@ export function OpenSale({ sale, resolve }: { sale: SaleHook; resolve: Resolve }
       </p>
     );
   }
+  if (stage.is === "sending") return <StillSending sale={stage.sale} />;
   if (stage.is === "not-recorded" && stage.sale.notRecorded)
     return <NotRecordedSlip sale={stage.sale} onNewSale={sale.reset} />;
   if (stage.is !== "open") return null;
@@ -48,15 +43,28 @@ export function OpenSale({ sale, resolve }: { sale: SaleHook; resolve: Resolve }
       resolve={resolve}
       onResolved={sale.settle}
       onLeave={sale.leave}
-      onAskAgain={async () => {
-        const asked = await askUntilSettled(
-          queryClient,
-          currentEntry(cashierId, open.kind).key,
-          3_000,
-        );
-        if (asked && asked !== "unreachable") sale.settle(asked);
-      }}
     />
+  );
+}
+
+/** The journal holds the sale and it is still being sent: the form waits and says so. */
+function StillSending({ sale }: { sale: SaleView }) {
+  return (
+    <section
+      role="status"
+      aria-labelledby={`still-sending-${sale.id}`}
+      data-sale-id={sale.id}
+      className="flex max-w-xl flex-col gap-2 rounded-xl border-2 border-sky-700 bg-sky-50 p-4 text-sky-950"
+    >
+      <h2 id={`still-sending-${sale.id}`} className="text-xl font-bold">
+        Still sending
+      </h2>
+      <p>
+        The sale of {formatRand(sale.amountCents)} of {sale.what} is on its way to the core service.
+        Keep the customer&apos;s money and do not take it again: this screen shows the outcome as
+        soon as Kassa has it.
+      </p>
+    </section>
   );
 }
 
@@ -119,15 +127,14 @@ export function SaleNotice({
       </div>
     );
   }
+  // Kassa updated under the page: the till's status area says so while the page reloads.
   const message =
-    stage.is === "updated"
-      ? UPDATED_MESSAGE
-      : stage.is === "key-reused"
-        ? "This form's sale key already belonged to a different sale (a copied tab?), so nothing was sold and no slip is shown. The form now has a new key: check the details and press the button again."
-        : stage.is === "refused" &&
-            !Object.keys(stage.fieldErrors).some((f) => fieldsShown.includes(f))
-          ? stage.message
-          : null;
+    stage.is === "key-reused"
+      ? "This form's sale key already belonged to a different sale (a copied tab?), so nothing was sold and no slip is shown. The form now has a new key: check the details and press the button again."
+      : stage.is === "refused" &&
+          !Object.keys(stage.fieldErrors).some((f) => fieldsShown.includes(f))
+        ? stage.message
+        : null;
   return (
     <p id={id} role="alert" aria-live="assertive" className="text-danger">
       {message}

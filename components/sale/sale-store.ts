@@ -4,7 +4,7 @@
  * goes only when its sale has settled and its outcome was shown. Also the completed sales
  * whose slip the cashier has not seen yet (the journal keeps the same list for other browsers).
  */
-import type { SaleKind } from "@/lib/db/schema";
+import type { SaleKind } from "@/lib/sales/types";
 import { KIND_META, KINDS } from "@/lib/sales/kinds/meta";
 import type { SaleView } from "@/lib/sales/sale-view";
 
@@ -21,6 +21,8 @@ export interface UnseenSale {
   kind: SaleKind;
   amountCents: number;
   reference: string;
+  /** What was sold, in the cashier's words (SaleView.what). */
+  what?: string;
 }
 
 /** Every form, one per kind of sale (lib/sales/kinds/meta.ts). */
@@ -111,7 +113,13 @@ export function rememberUnseen(cashierId: string, sale: SaleView) {
   write(
     unseenName(cashierId),
     [
-      { id: sale.id, kind: sale.kind, amountCents: sale.amountCents, reference: sale.reference },
+      {
+        id: sale.id,
+        kind: sale.kind,
+        amountCents: sale.amountCents,
+        reference: sale.reference,
+        what: sale.what,
+      },
       ...list,
     ].slice(0, 10),
   );

@@ -3,6 +3,7 @@
 import { useCallback } from "react";
 import { inferMunicipality, type MunicipalityOption } from "@/lib/scanner/municipality";
 import { knownMunicipalityAction } from "@/lib/actions/scan";
+import { compactNumber } from "@/lib/typed-number";
 
 /**
  * The number field's Enter and Tab, as a scanner sends them after the digits. When the
@@ -25,8 +26,9 @@ export function useScannerKeys(p: {
         return;
       event.preventDefault();
       let known = inferMunicipality({ chosen: municipality, options, fromJournal: null });
-      if (!known && /^\d{4,20}$/.test(value.trim())) {
-        const answer = await knownMunicipalityAction({ number: value.trim() });
+      const digits = compactNumber(value);
+      if (!known && /^\d{4,20}$/.test(digits)) {
+        const answer = await knownMunicipalityAction({ number: digits });
         known = inferMunicipality({
           chosen: "",
           options,

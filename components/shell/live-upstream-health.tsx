@@ -1,8 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { Health } from "@/lib/ops/health";
-import type { BreakerState } from "@/lib/upstream/breaker";
+import type { BreakerState } from "@/lib/ops/breaker-state";
 import { UpstreamHealthBadge } from "./upstream-health-badge";
 
 /** How often an open till asks; the answer is one small JSON, no upstream call. */
@@ -11,7 +10,11 @@ const HEALTH_EVERY_MS = 10_000;
 async function fetchBreaker(): Promise<BreakerState> {
   const response = await fetch("/api/health", { cache: "no-store" });
   if (!response.ok) throw new Error(`health answered ${response.status}`);
-  return ((await response.json()) as Health).coreService.breaker;
+  // A signed-in till is told the breaker (app/api/health/route.ts); signed out, only readiness.
+  const breaker = ((await response.json()) as { coreService?: { breaker: BreakerState } })
+    .coreService?.breaker;
+  if (!breaker) throw new Error("health answered without the breaker (signed out?)");
+  return breaker;
 }
 
 /** The till's badge, following the breaker while the page stays open (GET /api/health). */

@@ -1,4 +1,4 @@
-import type { BreakerState } from "@/lib/upstream/breaker";
+import type { BreakerState } from "@/lib/ops/breaker-state";
 
 const LOOK = {
   closed: { text: "Core service answering", style: "bg-emerald-100 text-emerald-900" },

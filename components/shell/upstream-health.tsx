@@ -1,13 +1,11 @@
-import "server-only";
-import { breakerState } from "@/lib/upstream";
+import type { BreakerState } from "@/lib/ops/breaker-state";
 import { LiveUpstreamHealth } from "./live-upstream-health";
 import { UpstreamHealthBadge } from "./upstream-health-badge";
 
 /**
- * The breaker's state as the page was made; `live` (inside the till's react-query provider)
- * keeps following it while the page stays open.
+ * The breaker's state as the page was made (the layout reads it); `live` (inside the till's
+ * react-query provider) keeps following it while the page stays open.
  */
-export function UpstreamHealth({ live = false }: { live?: boolean }) {
-  const state = breakerState();
+export function UpstreamHealth({ state, live = false }: { state: BreakerState; live?: boolean }) {
   return live ? <LiveUpstreamHealth initial={state} /> : <UpstreamHealthBadge state={state} />;
 }

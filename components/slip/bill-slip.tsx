@@ -1,9 +1,9 @@
 import "server-only";
-import type { Sale } from "@/lib/db/schema";
+import type { Sale } from "@/lib/sales/types";
 import { formatRand } from "@/lib/money";
 import { billResultSchema } from "@/lib/slip/results";
 import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/municipalities";
-import { safeExternalUrl } from "@/lib/upstream/urls";
+import { safeExternalUrl } from "@/lib/safe-url";
 import { ReceiptQr } from "./receipt-qr";
 import { SlipLine } from "./slip-frame";
 import { SlipHeader, UtilityMessages } from "./slip-header";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Sale } from "@/lib/db/schema";
+import type { Sale } from "@/lib/sales/types";
 import { env } from "@/lib/env";
 import { formatRand, vatIncluded } from "@/lib/money";
 import { electricityResultSchema } from "@/lib/slip/results";
@@ -9,6 +9,7 @@ import { SlipLine } from "./slip-frame";
 import { SlipHeader, UtilityMessages } from "./slip-header";
 import { SlipTokens } from "./slip-tokens";
 import { AmountSplit } from "./amount-split";
+import { KeyChangeWarning } from "./key-change-warning";
 
 const nameOf = (m: string) => MUNICIPALITY_NAMES[m as Municipality] ?? m;
 const code = (n: number | null) => (n === null ? "—" : String(n));
@@ -26,6 +27,7 @@ export function ElectricitySlip({ sale }: { sale: Sale }) {
   const utilityVat = r.utilityVatNumber ?? null;
   return (
     <>
+      {r.tokens.some((t) => t.kind === "key_change") && <KeyChangeWarning />}
       <SlipHeader
         title={utilityVat ? "Tax invoice" : "Receipt"}
         vatLabel={utilityVat ? "Agent, VAT no." : "Merchant's VAT no."}

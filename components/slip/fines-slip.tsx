@@ -1,4 +1,4 @@
-import type { Sale } from "@/lib/db/schema";
+import type { Sale } from "@/lib/sales/types";
 import { finesSlipData } from "@/lib/fines/slip-data";
 import { formatRand } from "@/lib/money";
 import { saDateTime } from "@/lib/sa-time";

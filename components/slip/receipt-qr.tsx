@@ -1,8 +1,19 @@
 import "server-only";
 import QRCode from "qrcode";
 
-/** A QR code of the municipality's receipt link, drawn on the server, for the customer's phone. */
-export async function ReceiptQr({ url }: { url: string }) {
+/**
+ * A QR code of the municipality's receipt link, drawn on the server, for the customer's phone;
+ * also a supervisor's authenticator set-up (`label` says which).
+ */
+export async function ReceiptQr({
+  url,
+  label = "QR code of the receipt link",
+  className = "mx-auto w-32",
+}: {
+  url: string;
+  label?: string;
+  className?: string;
+}) {
   let svg: string;
   try {
     svg = await QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
@@ -12,8 +23,8 @@ export async function ReceiptQr({ url }: { url: string }) {
   return (
     <div
       role="img"
-      aria-label="QR code of the receipt link"
-      className="mx-auto w-32 [&>svg]:h-auto [&>svg]:w-full"
+      aria-label={label}
+      className={`${className} [&>svg]:h-auto [&>svg]:w-full`}
       dangerouslySetInnerHTML={{ __html: svg }}
     />
   );

@@ -1,3 +1,4 @@
+import { FREE_TOKEN_NOTE } from "@/lib/care/key-change-words";
 import { tokenGroups, tokensForSlip, type SlipToken } from "@/lib/slip/tokens";
 
 /** "66.6 kWh", unless the token's note already says it. */
@@ -13,6 +14,11 @@ export function SlipTokens({ tokens }: { tokens: readonly SlipToken[] }) {
       {tokensForSlip(tokens).map((t) => (
         <li key={`${t.kind}-${t.digits}`} className="flex flex-col border border-black p-1">
           <span className="font-bold">{t.label}</span>
+          {t.kind === "fbe" && (
+            <span data-free className="text-center font-bold uppercase">
+              {FREE_TOKEN_NOTE}
+            </span>
+          )}
           <span data-token={t.kind} className="text-center text-[1.35em] font-bold tracking-wide">
             {tokenGroups(t.digits).join(" ")}
           </span>

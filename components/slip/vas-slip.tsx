@@ -1,5 +1,5 @@
 import "server-only";
-import type { Sale } from "@/lib/db/schema";
+import type { Sale } from "@/lib/sales/types";
 import { formatRand } from "@/lib/money";
 import { saDateTime } from "@/lib/sa-time";
 import { VAS_KIND_LABELS } from "@/lib/vas/catalogue";

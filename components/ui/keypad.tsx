@@ -17,7 +17,8 @@ interface KeypadProps {
 const ENGLISH = { group: "Keypad", clear: "Clear", delete: "Delete last digit" };
 
 const KEY =
-  "flex h-20 min-h-12 items-center justify-center rounded-2xl text-4xl font-semibold shadow active:scale-95 disabled:opacity-50 select-none";
+  "flex h-20 min-h-12 min-w-0 items-center justify-center rounded-2xl font-semibold shadow active:scale-95 disabled:opacity-50 select-none";
+const DIGIT = `${KEY} bg-white text-4xl text-slate-900`;
 
 export function Keypad({ onDigit, onDelete, onClear, disabled, labels = ENGLISH }: KeypadProps) {
   const digits = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
@@ -29,7 +30,7 @@ export function Keypad({ onDigit, onDelete, onClear, disabled, labels = ENGLISH 
           type="button"
           disabled={disabled}
           onClick={() => onDigit(d)}
-          className={`${KEY} bg-white text-slate-900`}
+          className={DIGIT}
         >
           {d}
         </button>
@@ -38,16 +39,12 @@ export function Keypad({ onDigit, onDelete, onClear, disabled, labels = ENGLISH 
         type="button"
         disabled={disabled}
         onClick={onClear}
-        className={`${KEY} bg-slate-600 text-2xl text-white`}
+        // The word for Clear fits its key in every language ("Sula konke"), two lines at most.
+        className={`${KEY} bg-slate-600 px-1 text-center text-lg leading-tight text-white sm:text-2xl`}
       >
         {labels.clear}
       </button>
-      <button
-        type="button"
-        disabled={disabled}
-        onClick={() => onDigit("0")}
-        className={`${KEY} bg-white text-slate-900`}
-      >
+      <button type="button" disabled={disabled} onClick={() => onDigit("0")} className={DIGIT}>
         0
       </button>
       <button
@@ -55,7 +52,7 @@ export function Keypad({ onDigit, onDelete, onClear, disabled, labels = ENGLISH 
         disabled={disabled}
         onClick={onDelete}
         aria-label={labels.delete}
-        className={`${KEY} bg-slate-600 text-white`}
+        className={`${KEY} bg-slate-600 text-4xl text-white`}
       >
         ⌫
       </button>

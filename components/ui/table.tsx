@@ -1,5 +1,53 @@
 import { formatRand, type Cents } from "@/lib/money";
 
+/**
+ * An office or report table in the one shared style (`data-table` in app/globals.css): room
+ * between the columns and ids on one line. `stack` turns its rows into cards on a phone
+ * (cells then carry `data-label`).
+ */
+export function DataTable({
+  label,
+  stack = false,
+  className = "",
+  children,
+}: {
+  label?: string;
+  stack?: boolean;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  const classes = ["data-table", stack ? "stack-cards" : "", className].filter(Boolean).join(" ");
+  // A table wider than the screen (long names, big sums) scrolls in its own box, never the page.
+  return (
+    <div className="max-w-full overflow-x-auto">
+      <table aria-label={label} className={classes}>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+/** A UUID, or a code of letters and digits of 6 and more: what a person matches by eye. */
+const ID =
+  /\b(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=[A-Z0-9-]*\d)[A-Z][A-Z0-9-]{5,})\b/gi;
+
+/** Text with the ids in it kept whole: a sale or order id never breaks across lines. */
+export function WholeIds({ text }: { text: string }) {
+  const parts: React.ReactNode[] = [];
+  let last = 0;
+  for (const m of text.matchAll(ID)) {
+    if (m.index > last) parts.push(text.slice(last, m.index));
+    parts.push(
+      <span key={m.index} className="id">
+        {m[0]}
+      </span>,
+    );
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return <>{parts}</>;
+}
+
 /** A column heading: a plain label, or one whose figures stand right-aligned (counts, money). */
 export type Column = string | { label: string; end: true };
 

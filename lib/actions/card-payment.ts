@@ -3,7 +3,13 @@
 import { revalidatePath } from "next/cache";
 import QRCode from "qrcode";
 import { staffAction } from "@/lib/auth/action";
-import { checkCardPayment, startCardPayment, type CardPaymentView } from "@/lib/sales/card";
+import {
+  deliverAfterCancel,
+  owedBackAfterCancel,
+  startCardPayment,
+  type CardPaymentView,
+} from "@/lib/sales/card";
+import { checkCardPaymentLimited } from "@/lib/security/card-checks";
 import { cardPaymentSchema } from "./card-payment-schema";
 
 /** The waiting view plus the QR code of the payment page, drawn on the server as SVG. */
@@ -26,18 +32,18 @@ export const startCardPaymentAction = staffAction(
   },
 );
 
-/** One verified status check; PAID sends the sale on the server. */
+/** One verified status check (one in flight per sale, at the till's pace); PAID sends the sale. */
 export const pollCardPaymentAction = staffAction(
   ["cashier"],
   cardPaymentSchema,
-  async ({ saleId }, staff) => checkCardPayment(saleId, staff, "poll"),
+  async ({ saleId }, staff) => checkCardPaymentLimited(saleId, staff, "poll"),
 );
 
 /** Cancel at the till: a last check decides, so a payment that just went through is still sold. */
 export const cancelCardPaymentAction = staffAction(
   ["cashier"],
   cardPaymentSchema,
-  async ({ saleId }, staff) => checkCardPayment(saleId, staff, "cancel"),
+  async ({ saleId }, staff) => checkCardPaymentLimited(saleId, staff, "cancel"),
 );
 
 /**
@@ -49,8 +55,33 @@ export const checkCardSaleAction = staffAction(
   ["cashier"],
   cardPaymentSchema,
   async ({ saleId }, staff) => {
-    const view = await checkCardPayment(saleId, staff, "recheck");
+    const view = await checkCardPaymentLimited(saleId, staff, "recheck");
     revalidatePath("/", "layout");
     return view;
+  },
+);
+
+/**
+ * The customer's phone paid after this till cancelled, and the customer is still here: the
+ * sale goes through once (never when the same thing was sold again since).
+ */
+export const deliverAfterCancelAction = staffAction(
+  ["cashier"],
+  cardPaymentSchema,
+  async ({ saleId }, staff) => {
+    const delivered = await deliverAfterCancel(staff, saleId);
+    revalidatePath("/", "layout");
+    return delivered;
+  },
+);
+
+/** The phone paid after this till cancelled, and the customer was served another way or left: owed back. */
+export const owedBackAfterCancelAction = staffAction(
+  ["cashier"],
+  cardPaymentSchema,
+  async ({ saleId }, staff) => {
+    const owed = await owedBackAfterCancel(staff, saleId);
+    revalidatePath("/", "layout");
+    return owed;
   },
 );

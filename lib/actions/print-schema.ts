@@ -12,11 +12,13 @@ export const printReportSchema = z.object({
   reprint: z.boolean(),
 });
 
-/** What the till's browser says of a job it sent to its USB or serial printer. */
+/**
+ * What the till's browser says of a job Kassa handed it for its USB or serial printer: the
+ * job's id (issued by the server, believed once), the printer's answer after it, and whether
+ * the drawer pulse sent with it went out.
+ */
 export const printOutcomeSchema = z.object({
-  target: z.union([
-    z.object({ saleId: z.uuid("Not a sale id.") }),
-    z.object({ shiftId: z.union([z.literal("current"), z.uuid("Not a shift id.")]) }),
-  ]),
+  jobId: z.uuid("Not a print job."),
   state: z.enum(["ready", "paper_out", "cover_open", "offline"]),
+  drawerOpened: z.boolean(),
 });

@@ -20,9 +20,12 @@ export const printReportAction = staffAction(["cashier"], printReportSchema, (in
   printShiftReport(staff, input),
 );
 
-/** Audits what became of a job the till's browser sent to its USB or serial printer. */
+/**
+ * Audits what became of a job the till's browser sent to its USB or serial printer: only a job
+ * Kassa issued to this user, once. A supervisor reports the drawer they opened from the office.
+ */
 export const recordPrintOutcomeAction = staffAction(
-  ["cashier"],
+  ["cashier", "supervisor"],
   printOutcomeSchema,
   async (input, staff) => {
     await recordBrowserPrint(staff, input);
@@ -30,7 +33,10 @@ export const recordPrintOutcomeAction = staffAction(
   },
 );
 
-/** The network printer's status for the till's banner: null when the browser reads it itself. */
+/**
+ * The network printer's status for the till's banner, as last asked in the background: null
+ * when the browser reads it itself (or the printer does not answer status).
+ */
 export const printerStatusAction = staffAction(["cashier"], z.object({}), async (_input, staff) =>
   tillPrinterStatus(staff),
 );

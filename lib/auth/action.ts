@@ -2,12 +2,12 @@ import "server-only";
 import { z } from "zod";
 import type { Role } from "@/lib/db/schema";
 import { isDatabaseDown } from "@/lib/db/down";
-import { ActionError, logUnexpected, type ActionResult } from "@/lib/errors";
-import { isUpstreamError, type UpstreamError } from "@/lib/upstream/errors";
+import { ActionError, logUnexpected, type ActionCode, type ActionResult } from "@/lib/errors";
+import { isUpstreamError, type UpstreamError } from "@/lib/upstream";
 import { AccessDenied, requireRole, type Staff } from "./staff";
 
 /** The code of a core-service refusal: the upstream's own error number where it gave one. */
-function upstreamCode(error: UpstreamError): string {
+function upstreamCode(error: UpstreamError): ActionCode {
   if (error.kind === "rejected" && error.code !== undefined) return `rejected_${error.code}`;
   return `upstream_${error.kind}`;
 }

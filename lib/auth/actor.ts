@@ -1,8 +1,16 @@
 import type { Actor } from "@/lib/audit";
-import type { Staff } from "./staff";
+
+/** What an audit actor is made of: a signed-in staff member (Staff, lib/auth/staff.ts). */
+interface SignedIn {
+  userId: string;
+  username: string;
+  role: string;
+  till: { id: string };
+  deviceId?: string | null;
+}
 
 /** The audit actor for a signed-in staff member. */
-export function actorOf(staff: Staff): Actor {
+export function actorOf(staff: SignedIn): Actor {
   return {
     userId: staff.userId,
     username: staff.username,

@@ -3,7 +3,14 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { tillDevices, tills, users, type Till, type TillDevice } from "@/lib/db/schema";
+import {
+  staffSessions,
+  tillDevices,
+  tills,
+  users,
+  type Till,
+  type TillDevice,
+} from "@/lib/db/schema";
 
 /**
  * A till is a device: a supervisor enrols a browser as one till or kiosk, and the browser
@@ -88,6 +95,25 @@ export async function revokeDevice(
     .where(and(eq(tillDevices.id, deviceId), isNull(tillDevices.revokedAt)))
     .returning();
   return row ?? null;
+}
+
+/**
+ * Close a kiosk: end the sessions open on this enrolled kiosk browser, which stays enrolled.
+ * The kiosk shows customers that it is closed until staff sign it in again there. The number
+ * of sessions ended, or null when the device is no live kiosk enrolment.
+ */
+export async function closeKioskDevice(
+  deviceId: string,
+): Promise<{ tillId: string; ended: number } | null> {
+  const enrolled = await findDevice(deviceId);
+  if (!enrolled || enrolled.till.kind !== "kiosk") return null;
+  const database = await db();
+  const ended = await database
+    .update(staffSessions)
+    .set({ endedAt: new Date() })
+    .where(and(eq(staffSessions.deviceId, deviceId), isNull(staffSessions.endedAt)))
+    .returning({ id: staffSessions.id });
+  return { tillId: enrolled.till.id, ended: ended.length };
 }
 
 /** Every till with its live enrolments, for the office's Tills screen. */

@@ -9,8 +9,12 @@ import { audit } from "@/lib/audit";
 import { clientAddressOf, givePointBack, RateLimited, takePoint } from "@/lib/security/rate-limit";
 import { hashPassword, verifyPassword } from "./password";
 import { attemptIsLocked, LOCK_MINUTES, MAX_FAILED_ATTEMPTS } from "./lockout";
-import { deviceIdFromCookieHeader, findDevice, type EnrolledDevice } from "./device";
-import { SESSION_MAX_MS, KIOSK_SESSION_MAX_MS } from "./session-rules";
+import {
+  DEVICE_MAX_AGE_S,
+  deviceIdFromCookieHeader,
+  findDevice,
+  type EnrolledDevice,
+} from "./device";
 import { signInSchema } from "./sign-in-schema";
 
 declare module "next-auth" {
@@ -207,8 +211,11 @@ export function authOptions(): NextAuthOptions {
     secret: config.authSecret,
     // Behind TLS the session cookie is Secure (and __Secure- prefixed) whatever NEXTAUTH_URL says.
     ...(config.https ? { useSecureCookies: true } : {}),
-    // The cookie outlives no session: the server-side session row enforces idle and absolute limits.
-    session: { strategy: "jwt", maxAge: Math.max(SESSION_MAX_MS, KIOSK_SESSION_MAX_MS) / 1000 },
+    // The cookie lives as long as a kiosk's enrolment may (a kiosk's session lasts while its
+    // device is trusted, and Next.js pages never renew the cookie); the server-side session
+    // row enforces every session's end: a staff session's idle and absolute limits, a kiosk's
+    // closing or revoked enrolment (lib/auth/staff.ts).
+    session: { strategy: "jwt", maxAge: DEVICE_MAX_AGE_S },
     pages: { signIn: "/login" },
     providers: [
       CredentialsProvider({

@@ -3,18 +3,6 @@ import type { Role } from "@/lib/db/schema";
 /** Staff sessions end after 12 hours, and after 30 minutes without a request. */
 export const SESSION_MAX_MS = 12 * 60 * 60_000;
 export const IDLE_MAX_MS = 30 * 60_000;
-/**
- * A kiosk's session lives on its own enrolled device for a working day at most, and ends
- * after 2 minutes without a touch (the kiosk's screen reports touches while in use).
- */
-export const KIOSK_SESSION_MAX_MS = 12 * 60 * 60_000;
-export const KIOSK_IDLE_MAX_MS = 2 * 60_000;
-/**
- * An idle kiosk whose customer is away on the hosted card checkout stays signed in this long
- * after the sale was recorded: a card payment's time limit (tested equal in card-outcome).
- */
-export const KIOSK_CARD_AWAY_MS = 3 * 60_000;
-
 export interface SessionTimes {
   role: Role;
   createdAt: Date;
@@ -24,16 +12,18 @@ export interface SessionTimes {
 
 export type SessionVerdict = "active" | "ended" | "expired" | "idle";
 
-export function judgeSession(
-  s: SessionTimes,
-  now: Date,
-  kioskIdleMs: number = KIOSK_IDLE_MAX_MS,
-): SessionVerdict {
+/**
+ * A kiosk is a device, not a person: its session lives as long as its browser stays enrolled
+ * (lib/auth/staff.ts checks the enrolment on every request). A supervisor ends it from Tills
+ * ("Close the kiosk") or by revoking the browser. Between customers the kiosk clears its own
+ * screen (KASSA_KIOSK_IDLE_SECONDS); its session never ends for want of a touch, so the next
+ * customer never meets the staff sign-in.
+ */
+export function judgeSession(s: SessionTimes, now: Date): SessionVerdict {
   if (s.endedAt) return "ended";
-  const age = now.getTime() - s.createdAt.getTime();
-  if (age > (s.role === "kiosk" ? KIOSK_SESSION_MAX_MS : SESSION_MAX_MS)) return "expired";
-  if (now.getTime() - s.lastSeenAt.getTime() > (s.role === "kiosk" ? kioskIdleMs : IDLE_MAX_MS))
-    return "idle";
+  if (s.role === "kiosk") return "active";
+  if (now.getTime() - s.createdAt.getTime() > SESSION_MAX_MS) return "expired";
+  if (now.getTime() - s.lastSeenAt.getTime() > IDLE_MAX_MS) return "idle";
   return "active";
 }
 

@@ -4,30 +4,14 @@ import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { cookies, headers } from "next/headers";
 import { and, eq, getTableColumns, isNull, sql } from "drizzle-orm";
-import { env } from "@/lib/env";
 import { db } from "@/lib/db";
-import {
-  sales,
-  staffSessions,
-  tillDevices,
-  tills,
-  users,
-  type Role,
-  type Till,
-} from "@/lib/db/schema";
+import { staffSessions, tillDevices, tills, users, type Role, type Till } from "@/lib/db/schema";
 import { audit } from "@/lib/audit";
 import { authOptions } from "./options";
-import { DEVICE_COOKIE, readDeviceCookie } from "./device";
+import { DEVICE_COOKIE, findDevice, readDeviceCookie } from "./device";
 import { pathOfReferer } from "./referer";
 import { actorOf } from "./actor";
-import {
-  HOME_OF,
-  IDLE_MAX_MS,
-  judgeSession,
-  KIOSK_CARD_AWAY_MS,
-  KIOSK_SESSION_MAX_MS,
-  SESSION_MAX_MS,
-} from "./session-rules";
+import { HOME_OF, IDLE_MAX_MS, judgeSession, SESSION_MAX_MS } from "./session-rules";
 
 /** Who is asking: the signed-in user at their till, as the server sees it. */
 export interface Staff {
@@ -53,6 +37,7 @@ const OFFICE: Till = {
   printerHost: null,
   printerPort: null,
   createdAt: new Date(0),
+  printerAnswersStatus: true,
 };
 
 export class AccessDenied extends Error {
@@ -68,8 +53,6 @@ export class AccessDenied extends Error {
 
 // Write last-seen at most this often: one write a minute is enough for a 30-minute idle limit.
 const TOUCH_EVERY_MS = 60_000;
-// The kiosk's idle limit is 2 minutes: its last-seen is kept closer.
-const KIOSK_TOUCH_EVERY_MS = 10_000;
 
 /** `ms` before `now`. */
 const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
@@ -77,14 +60,13 @@ const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
 /**
  * The session with its user, till and device, in ONE statement that also writes the session's
  * last-seen time when it is due (older than the touch interval) and the session is live by
- * the rules of judgeSession (not ended, expired or idle, the user not disabled). The row read
- * is the one before the touch, so the verdict is judged on the time the session was last seen.
+ * the rules of judgeSession (not ended, expired or idle, the user not disabled; a kiosk's
+ * session has no idle or age limit). The row read is the one before the touch, so the verdict
+ * is judged on the time the session was last seen.
  */
 async function readSession(sessionId: string, now: Date) {
   const database = await db();
   const kiosk = sql`${users.role} = 'kiosk'`;
-  const byRole = (kioskAt: Date, otherAt: Date) =>
-    sql`case when ${kiosk} then ${kioskAt.toISOString()}::timestamptz else ${otherAt.toISOString()}::timestamptz end`;
   const touched = database.$with("touched").as(
     database
       .update(staffSessions)
@@ -96,9 +78,9 @@ async function readSession(sessionId: string, now: Date) {
           eq(users.id, staffSessions.userId),
           eq(users.disabled, false),
           isNull(staffSessions.endedAt),
-          sql`${staffSessions.lastSeenAt} < ${byRole(before(now, KIOSK_TOUCH_EVERY_MS), before(now, TOUCH_EVERY_MS))}`,
-          sql`${staffSessions.lastSeenAt} >= ${byRole(before(now, env().kioskIdleMs), before(now, IDLE_MAX_MS))}`,
-          sql`${staffSessions.createdAt} >= ${byRole(before(now, KIOSK_SESSION_MAX_MS), before(now, SESSION_MAX_MS))}`,
+          sql`${staffSessions.lastSeenAt} < ${before(now, TOUCH_EVERY_MS).toISOString()}::timestamptz`,
+          sql`(${kiosk} or (${staffSessions.lastSeenAt} >= ${before(now, IDLE_MAX_MS).toISOString()}::timestamptz
+            and ${staffSessions.createdAt} >= ${before(now, SESSION_MAX_MS).toISOString()}::timestamptz))`,
         ),
       )
       .returning({ id: staffSessions.id }),
@@ -124,12 +106,6 @@ async function readSession(sessionId: string, now: Date) {
       deviceRevokedAt: tillDevices.revokedAt,
       deviceFound: sql<boolean>`${tillDevices.id} is not null`,
       touched: sql<boolean>`exists (select 1 from ${touched})`,
-      // Only asked of a kiosk: its customer may be away on the hosted card checkout.
-      cardUnderWay: sql<boolean>`case when ${users.role} = 'kiosk' then exists (select 1 from ${sales}
-        where ${sales.userId} = ${staffSessions.userId} and ${sales.method} = 'card'
-          and ${sales.status} = 'pending'
-          and ${sales.createdAt} > ${before(now, KIOSK_CARD_AWAY_MS).toISOString()}::timestamptz)
-        else false end`,
     })
     .from(staffSessions)
     .innerJoin(users, eq(users.id, staffSessions.userId))
@@ -155,10 +131,7 @@ export const currentStaff = cache(async function currentStaff(): Promise<Staff |
   const database = await db();
   // A till's session lives on its enrolled browser only: a revoked enrolment, or the session
   // cookie carried to a browser without that device's own cookie, ends it.
-  let verdict = judgeSession({ role: row.user.role, ...row.session }, now, env().kioskIdleMs);
-  // A kiosk customer away on the hosted card checkout touches nothing here: their payment's
-  // return must still find the kiosk signed in.
-  if (verdict === "idle" && row.user.role === "kiosk" && row.cardUnderWay) verdict = "active";
+  let verdict = judgeSession({ role: row.user.role, ...row.session }, now);
   if (row.session.deviceId) {
     const here = readDeviceCookie((await cookies()).get(DEVICE_COOKIE)?.value);
     if (!row.deviceFound || row.deviceRevokedAt || here !== row.session.deviceId) verdict = "ended";
@@ -173,17 +146,6 @@ export const currentStaff = cache(async function currentStaff(): Promise<Staff |
         .where(eq(staffSessions.id, sessionId));
     }
     return null;
-  }
-  // Touched by readSession, except a kiosk kept alive by its card payment (judged idle there).
-  if (
-    !row.touched &&
-    now.getTime() - row.session.lastSeenAt.getTime() >
-      (row.user.role === "kiosk" ? KIOSK_TOUCH_EVERY_MS : TOUCH_EVERY_MS)
-  ) {
-    await database
-      .update(staffSessions)
-      .set({ lastSeenAt: now })
-      .where(eq(staffSessions.id, sessionId));
   }
   return {
     userId: row.user.id,
@@ -227,4 +189,22 @@ export async function requirePageRole(...roles: Role[]): Promise<Staff> {
     redirect(`${HOME_OF[staff.role]}?refused=1`);
   }
   return staff;
+}
+
+/** Whether this browser is enrolled as a kiosk (its signed device cookie names a live kiosk enrolment). */
+export async function isKioskBrowser(): Promise<boolean> {
+  const here = readDeviceCookie((await cookies()).get(DEVICE_COOKIE)?.value);
+  return (await findDevice(here))?.till.kind === "kiosk";
+}
+
+/**
+ * The check of the kiosk's pages. A kiosk browser without a session (a supervisor closed it)
+ * goes to its start screen, which says it is closed: a customer never meets the staff sign-in.
+ * Anyone else is checked as requirePageRole does.
+ */
+export async function requireKioskPage(): Promise<Staff> {
+  const staff = await currentStaff();
+  if (staff?.role === "kiosk") return staff;
+  if (!staff && (await isKioskBrowser())) redirect("/kiosk");
+  return requirePageRole("kiosk");
 }

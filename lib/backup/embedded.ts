@@ -75,7 +75,7 @@ function tarNames(tar: Uint8Array): string[] {
 }
 
 /** The file's tar, once it is known to be an embedded journal's backup (a data folder). */
-async function readEmbeddedBackup(file: string): Promise<Uint8Array> {
+export async function readEmbeddedBackup(file: string): Promise<Uint8Array> {
   const bytes = await fs.readFile(file);
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b)
     throw new BackupRefused(
@@ -125,7 +125,7 @@ export async function restoreEmbedded(
         .replace(/\.\d{3}Z$/, "Z")
         .replaceAll(":", "-")}`;
       await fs.rename(dir, movedAside);
-      await fs.mkdir(dir);
+      await fs.mkdir(dir, { mode: 0o700 });
     }
     try {
       const pg = new PGlite(dir, { loadDataDir: new Blob([Buffer.from(tar)]) });
@@ -139,7 +139,7 @@ export async function restoreEmbedded(
       // Leave the folder as it was: empty, or the one moved aside back in its place.
       await fs.rm(dir, { recursive: true, force: true });
       if (movedAside) await fs.rename(movedAside, dir);
-      else await fs.mkdir(dir);
+      else await fs.mkdir(dir, { mode: 0o700 });
       throw error;
     }
   } finally {

@@ -10,7 +10,11 @@ export const POSTGRES_EXT = ".dump";
 
 /** Where backups go: KASSA_BACKUP_DIR, else `backups` beside the data folder (`.data/backups`). */
 export function backupFolder(config: { backupDir?: string; dataDir: string }): string {
-  return path.resolve(config.backupDir ?? path.join(path.dirname(config.dataDir), "backups"));
+  // A folder of the PC's, chosen at run time: nothing for the build to trace.
+  return path.resolve(
+    /*turbopackIgnore: true*/ config.backupDir ??
+      path.join(path.dirname(config.dataDir), "backups"),
+  );
 }
 
 const STAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z$/;
@@ -62,13 +66,18 @@ export async function listBackups(
  */
 export async function prepareBackupFolder(dir: string, mayCreate: boolean): Promise<void> {
   if (mayCreate) {
-    await fs.mkdir(dir, { recursive: true });
+    // Kassa's own folder: backups are as secret as the journal, so its user's alone.
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    await fs.chmod(dir, 0o700);
     return;
   }
   const stat = await fs.stat(dir).catch(() => undefined);
   if (!stat?.isDirectory())
-    throw new Error(
-      `The backup folder ${dir} does not exist: create it, or mount the disk or share it is on.`,
+    throw Object.assign(
+      new Error(
+        `The backup folder ${dir} does not exist: create it, or mount the disk or share it is on.`,
+      ),
+      { code: "folder_missing" },
     );
 }
 
@@ -81,6 +90,8 @@ export async function writeBackupFile(dir: string, file: string, bytes: Uint8Arr
   const partial = `${target}.partial`;
   const handle = await fs.open(partial, "w", 0o600);
   try {
+    // As secret as the journal (0600), even over a partial file an earlier attempt left.
+    await handle.chmod(0o600);
     await handle.writeFile(bytes);
     await handle.sync();
   } catch (error) {

@@ -46,6 +46,8 @@ export async function backupPostgres(
   const partial = `${file}.partial`;
   try {
     await tool("pg_dump", ["--format=custom", "--no-owner", "--file", partial, "--dbname", url]);
+    // As secret as the database: pg_dump makes the file as the umask allows.
+    await fs.chmod(partial, 0o600);
     await fs.rename(partial, file);
   } finally {
     await fs.rm(partial, { force: true });

@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import { openedJournal } from "@/lib/db/connection";
 import { env, type Env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { listenForBackups } from "./control";
 import { backupEmbedded, journalName, type BackupResult } from "./embedded";
 import { backupFolder, EMBEDDED_EXT, listBackups, pruneBackups } from "./files";
@@ -17,10 +18,21 @@ export interface LastBackup {
   ok: boolean;
   /** The file's name (not its folder), when it was written. */
   file?: string;
-  /** Why it failed. */
-  error?: string;
+  /** Why it failed, as a code (the log has the message): never a path of the PC. */
+  code?: BackupFailure;
   /** The newest backup written (the last attempt's when it succeeded), or null: none yet. */
   lastGoodAt: string | null;
+}
+
+/** Why a backup failed, as the health answer names it. */
+type BackupFailure = "folder_missing" | "disk_full" | "not_writable" | "failed";
+
+function failureOf(error: unknown): BackupFailure {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "folder_missing") return "folder_missing";
+  if (code === "ENOSPC" || code === "EDQUOT") return "disk_full";
+  if (code === "EACCES" || code === "EPERM" || code === "EROFS") return "not_writable";
+  return "failed";
 }
 
 const HOUR_MS = 60 * 60_000;
@@ -58,7 +70,7 @@ export function startBackups(): void {
   if (config.databaseUrl || state.started) return;
   state.started = true;
   void setUp(config).catch((error: unknown) =>
-    console.error(`kassa: backups could not start: ${messageOf(error)}`),
+    log().error({ err: messageOf(error) }, "backups could not start"),
   );
 }
 
@@ -104,7 +116,7 @@ async function backUpIfDue(config: Env): Promise<void> {
     EMBEDDED_EXT,
     config.backupKeep,
   );
-  if (pruned.length > 0) console.log(`kassa: ${pruned.length} old backup(s) deleted from ${dir}`);
+  if (pruned.length > 0) log().info(`${pruned.length} old backup(s) deleted from ${dir}`);
 }
 
 /** KASSA_BACKUP_DIR, which must exist, or the default folder, made when missing. */
@@ -127,16 +139,16 @@ function backUp(config: Env, into: { dir: string; mayCreate: boolean }): Promise
           file: path.basename(result.file),
           lastGoodAt: result.at,
         };
-        console.log(`kassa: journal backed up to ${result.file} (${result.bytes} bytes)`);
+        log().info(`journal backed up to ${result.file} (${result.bytes} bytes)`);
         return result;
       } catch (error) {
         state.last = {
           at: started,
           ok: false,
-          error: messageOf(error),
+          code: failureOf(error),
           lastGoodAt: state.last?.lastGoodAt ?? null,
         };
-        console.error(`kassa: journal backup into ${dir} failed: ${messageOf(error)}`);
+        log().error({ dir, err: messageOf(error) }, "journal backup failed");
         throw error;
       }
     });

@@ -26,7 +26,9 @@ export function isDatabaseDown(error: unknown): boolean {
     if (typeof code === "string" && DATABASE_DOWN_CODES.has(code)) return true;
     if (
       e instanceof Error &&
-      /Connection terminated|not currently accepting connections/i.test(e.message)
+      /Connection terminated|not currently accepting connections|timeout exceeded when trying to connect/i.test(
+        e.message,
+      )
     )
       return true;
   }

@@ -33,11 +33,11 @@ export async function folderHolder(dir: string): Promise<number | undefined> {
  */
 export async function acquireFolderLock(dir: string): Promise<() => Promise<void>> {
   await fs.mkdir(path.dirname(dir), { recursive: true });
-  await fs.mkdir(dir, { recursive: true });
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const lockPath = `${dir}.lock`;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const handle = await fs.open(lockPath, "wx");
+      const handle = await fs.open(lockPath, "wx", 0o600);
       await handle.writeFile(String(process.pid));
       await handle.close();
       const release = async () => {
@@ -45,6 +45,9 @@ export async function acquireFolderLock(dir: string): Promise<() => Promise<void
         if (owner === process.pid) await fs.rm(lockPath, { force: true });
       };
       // A clean exit leaves no lock behind; a crash leaves a stale one, taken over above.
+      // The journal's folder is its user's alone: PGlite makes its files readable by all
+      // (password hashes, tokens, PINs), so the folder is what keeps other users out.
+      await fs.chmod(dir, 0o700);
       process.once("exit", () => {
         try {
           if (Number(readFileSync(lockPath, "utf8")) === process.pid)

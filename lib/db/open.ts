@@ -41,6 +41,11 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
       // process with none in pg_stat_activity as gone and resends its sales (lib/sales/send.ts).
       min: 1,
       application_name: PROCESS_TAG,
+      // No request waits without end for the journal: a connection that cannot be made (the
+      // network swallows it, or every pooled connection is busy) fails as "journal
+      // unreachable" after 15 s, and TCP keep-alive finds a connection whose far end went silent.
+      connectionTimeoutMillis: 15_000,
+      keepAlive: true,
     });
     // An idle connection that dies (the database restarts, the network drops) must not take
     // the server down with it: the pool drops it and the next query connects again.
@@ -70,7 +75,13 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
   let thread: PgliteThread;
   try {
     // Its own thread opens the folder and applies the migrations (lib/db/pglite-worker.mjs).
-    thread = await openPgliteThread({ dataDir, migrationsFolder });
+    // KASSA_JOURNAL_TEMPLATE_DIR: test runs copy a migrated empty journal instead of making
+    // each anew (lib/db/pglite-worker.mjs); a shop never sets it.
+    thread = await openPgliteThread({
+      dataDir,
+      migrationsFolder,
+      templateDir: process.env.KASSA_JOURNAL_TEMPLATE_DIR || undefined,
+    });
   } catch (error) {
     await release();
     throw error;

@@ -56,6 +56,8 @@ export interface PgliteThread {
 export function openPgliteThread(options: {
   dataDir?: string;
   migrationsFolder: string;
+  /** Where migrated empty journals are kept to be copied (tests only; see the worker). */
+  templateDir?: string;
 }): Promise<PgliteThread> {
   const worker = new Worker(path.join(process.cwd(), "lib/db/pglite-worker.mjs"), {
     workerData: options,

@@ -17,6 +17,9 @@
  * A failure is { id, error: { name, message, ...fields } } with PostgreSQL's own fields (code,
  * constraint, detail ...), so a unique violation reads the same as in one thread.
  */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
@@ -54,7 +57,53 @@ function errorOf(error) {
   return out;
 }
 
-const pg = new PGlite(workerData.dataDir ?? undefined);
+/**
+ * The migrated empty journal of these migrations, made once and then copied
+ * (`templateDir`, KASSA_JOURNAL_TEMPLATE_DIR: test runs that make dozens of fresh journals).
+ * A fresh journal costs PostgreSQL's initdb and every migration, seconds of CPU each time; a
+ * copy of the template costs the opening alone. The template is named after the migrations'
+ * files and PGlite's version, so a changed migration makes a new one; the migrator still runs
+ * on every opening (and finds nothing to do). Made under a temporary name and renamed, so a
+ * process that opens at the same moment never copies half of one.
+ */
+async function template(templateDir, migrationsFolder) {
+  const hash = crypto.createHash("sha256");
+  const pglite = path.join(process.cwd(), "node_modules/@electric-sql/pglite/package.json");
+  hash.update(fs.existsSync(pglite) ? fs.readFileSync(pglite) : "");
+  for (const file of fs.readdirSync(migrationsFolder, { recursive: true }).sort()) {
+    const full = path.join(migrationsFolder, String(file));
+    if (fs.statSync(full).isFile()) hash.update(String(file)).update(fs.readFileSync(full));
+  }
+  const made = path.join(templateDir, hash.digest("hex").slice(0, 16));
+  if (!fs.existsSync(path.join(made, "PG_VERSION")) || !fs.existsSync(`${made}.tar`)) {
+    fs.mkdirSync(templateDir, { recursive: true });
+    const making = `${made}.making-${process.pid}-${crypto.randomUUID()}`;
+    const maker = new PGlite(making);
+    await maker.waitReady;
+    await migrate(drizzle({ client: maker }), { migrationsFolder });
+    await maker.exec("CHECKPOINT");
+    const tar = new Uint8Array(await (await maker.dumpDataDir("none")).arrayBuffer());
+    await maker.close();
+    fs.writeFileSync(`${making}.tar`, tar);
+    // Another process may have made it meanwhile: theirs is as good, ours goes.
+    if (fs.existsSync(made)) fs.rmSync(making, { recursive: true, force: true });
+    else fs.renameSync(making, made);
+    fs.renameSync(`${making}.tar`, `${made}.tar`);
+  }
+  return made;
+}
+
+/** The journal's PGlite: the folder (or memory), from the template when one is kept and the folder is new. */
+async function open({ dataDir, migrationsFolder, templateDir }) {
+  if (!templateDir) return new PGlite(dataDir ?? undefined);
+  const made = await template(templateDir, migrationsFolder);
+  if (!dataDir) return new PGlite({ loadDataDir: new Blob([fs.readFileSync(`${made}.tar`)]) });
+  if (!fs.existsSync(dataDir) || fs.readdirSync(dataDir).length === 0)
+    fs.cpSync(made, dataDir, { recursive: true });
+  return new PGlite(dataDir);
+}
+
+const pg = await open(workerData);
 await pg.waitReady;
 await migrate(drizzle({ client: pg }), { migrationsFolder: workerData.migrationsFolder });
 

@@ -56,3 +56,11 @@ export async function countRoundTrips<T>(
   const result = await scope.run([...(scope.getStore() ?? []), counts], work);
   return { result, counts };
 }
+
+/**
+ * Runs `work` outside every open count: bookkeeping started by a sale (its commission) that
+ * the sale neither waits for nor pays round trips for.
+ */
+export function outsideRoundTripCounts<T>(work: () => T): T {
+  return scope.exit(work);
+}

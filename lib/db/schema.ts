@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -13,6 +14,28 @@ import {
 } from "drizzle-orm/pg-core";
 
 import { PRINTER_CONNECTIONS } from "../printing/connection";
+import {
+  PAYMENT_METHODS,
+  SALE_KINDS,
+  SALE_STATUSES,
+  type RawAnswer,
+  type Sale,
+  type SaleError,
+} from "../sales/types";
+
+export {
+  PAYMENT_METHODS,
+  SALE_ERROR_KINDS,
+  SALE_KINDS,
+  SALE_STATUSES,
+  type PaymentMethod,
+  type RawAnswer,
+  type Sale,
+  type SaleError,
+  type SaleErrorKind,
+  type SaleKind,
+  type SaleStatus,
+} from "../sales/types";
 
 /** One pg-core schema for both PGlite (embedded) and PostgreSQL (production). */
 
@@ -50,6 +73,11 @@ export const tills = pgTable("tills", {
   printerHost: text("printer_host"),
   printerPort: integer("printer_port"),
   createdAt: createdAt(),
+  /**
+   * False for a printer that never answers DLE EOT (some network print servers): its jobs are
+   * sent without asking, and only ever reported as sent, never as printed.
+   */
+  printerAnswersStatus: boolean("printer_answers_status").notNull().default(true),
 });
 
 /**
@@ -120,13 +148,6 @@ export const shifts = pgTable(
   ],
 );
 
-export const SALE_KINDS = ["electricity", "bill", "fines", "vas"] as const;
-export type SaleKind = (typeof SALE_KINDS)[number];
-export const SALE_STATUSES = ["pending", "completed", "failed", "unknown"] as const;
-export type SaleStatus = (typeof SALE_STATUSES)[number];
-export const PAYMENT_METHODS = ["cash", "card"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
 /**
  * The journal: one row per money-moving operation, committed as `pending` before the
  * core service is called. The idempotency key is unique in the database so that two
@@ -152,7 +173,7 @@ export const sales = pgTable(
     shiftId: uuid("shift_id").references(() => shifts.id),
     request: jsonb("request").notNull(),
     result: jsonb("result"),
-    error: jsonb("error").$type<{ kind: string; code?: number; message: string }>(),
+    error: jsonb("error").$type<SaleError>(),
     attempts: integer("attempts").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -180,20 +201,6 @@ export const sales = pgTable(
     index("sales_reference_idx").on(t.reference),
   ],
 );
-
-/** One call's answer as the core service sent it; `status` null when no answer came (timeout, drop). */
-export interface RawAnswer {
-  operation: string;
-  at: string;
-  status: number | null;
-  /** The body as received, whole (the transport never reads more than 1 MiB). */
-  body: string | null;
-  /**
-   * Why no answer (or no body) came: "timeout", "connection" (may have reached), "not_sent",
-   * "too_large" (over 1 MiB: not read, the call counts as malformed).
-   */
-  failure?: string;
-}
 
 export const ORDER_STATUSES = [
   "created",
@@ -274,6 +281,23 @@ export const ledgerDays = pgTable("ledger_days", {
   fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A supervisor's authenticator (TOTP, RFC 6238) for the step-up that money-moving overrides ask
+ * for (lib/auth/step-up.ts). `secret` is sealed (AES-GCM under a key derived from
+ * NEXTAUTH_SECRET, lib/auth/totp-store.ts), so a copy of the journal alone cannot make codes.
+ * `confirmedAt` null: set up, waiting for its first code. `lastStep`: the 30-second step of the
+ * last code taken, so a code is never taken twice. No row: the password confirms.
+ */
+export const staffTotp = pgTable("staff_totp", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  secret: text("secret").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  lastStep: bigint("last_step", { mode: "number" }).notNull().default(0),
+  createdAt: createdAt(),
+});
+
 /** Who did what, from which device, when (UTC). Never a password, card number or API key. */
 export const auditEvents = pgTable(
   "audit_events",
@@ -336,11 +360,276 @@ export const settings = pgTable("settings", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+// --- The record anyone can check: a signed chain over the audit events (lib/record/) ---
+
+/**
+ * The chain: one entry per audit event, appended by the sealer (lib/record/sealer.ts) in a
+ * gapless sequence from 1. `canonical` is the event as sealed (lib/record/canonical.ts), `hash`
+ * the SHA-256 of the previous entry's hash and `canonical`, `signature` Ed25519 over `hash` by
+ * Kassa's signing key, which is never in this database. Nothing in Kassa updates or deletes it.
+ */
+export const recordChain = pgTable("record_chain", {
+  seq: bigint("seq", { mode: "number" }).primaryKey(),
+  auditId: bigint("audit_id", { mode: "number" }).notNull().unique(),
+  canonical: text("canonical").notNull(),
+  prevHash: text("prev_hash").notNull(),
+  hash: text("hash").notNull(),
+  signature: text("signature").notNull(),
+  sealedAt: timestamp("sealed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The chain's head as the sealer left it (one row, id 1): the last entry, the largest audit id
+ * and newest event time sealed (where the next seal looks), the South African day of the last
+ * seal (a later day closes it with a checkpoint) and the cumulative totals at the head.
+ */
+export const recordHead = pgTable("record_head", {
+  id: integer("id").primaryKey(),
+  seq: bigint("seq", { mode: "number" }).notNull(),
+  hash: text("hash").notNull(),
+  maxAuditId: bigint("max_audit_id", { mode: "number" }).notNull(),
+  lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+  day: text("day").notNull(),
+  totals: jsonb("totals").$type<Record<string, { count: number; cents: number }>>().notNull(),
+});
+
+/**
+ * Each row whose state the chain carries (`sales:<id>` ...): the entry of its last sealed
+ * state (a slip's /verify page finds it here) and what it adds to the cumulative totals
+ * (`total` null: nothing, e.g. a failed sale), so that a later state replaces it.
+ */
+export const recordObjects = pgTable("record_objects", {
+  object: text("object").primaryKey(),
+  seq: bigint("seq", { mode: "number" }).notNull(),
+  total: text("total"),
+  cents: bigint("cents", { mode: "number" }).notNull().default(0),
+});
+
+/**
+ * Signed checkpoints: the chain's head at a Z report (kind `z`, label the Z number) or at the
+ * close of a South African business day (kind `day`, label YYYY-MM-DD). `body` is the signed
+ * text itself; a copy goes outside the database (KASSA_CHECKPOINT_DIR, KASSA_CHECKPOINT_URL),
+ * `exportedAt` says when it was written there.
+ */
+export const recordCheckpoints = pgTable(
+  "record_checkpoints",
+  {
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    kind: text("kind", { enum: ["z", "day"] }).notNull(),
+    label: text("label").notNull(),
+    body: text("body").notNull(),
+    signature: text("signature").notNull(),
+    createdAt: createdAt(),
+    exportedAt: timestamp("exported_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("record_checkpoints_kind_label").on(t.kind, t.label)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Till = typeof tills.$inferSelect;
 export type Shift = typeof shifts.$inferSelect;
-export type Sale = typeof sales.$inferSelect;
+/** The row the table reads as is the one `Sale` (lib/sales/types.ts) describes: a change to either fails here. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _salesRowIsSale: Same<typeof sales.$inferSelect, Sale> = true;
 export type CardOrder = typeof cardOrders.$inferSelect;
 export type TillDevice = typeof tillDevices.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;
 export type CashMovement = typeof cashMovements.$inferSelect;
+
+/* ---- Print jobs: a till reports the outcome only of a job Kassa issued, once ---- */
+
+/**
+ * A job handed to a till's browser for its USB or serial printer (a slip, a report, or a
+ * drawer pulse alone). The browser reports what became of it under this id; the first report
+ * is audited and marks the row, so an outcome can neither be made up nor repeated.
+ */
+export const printJobs = pgTable("print_jobs", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id),
+  tillId: text("till_id")
+    .notNull()
+    .references(() => tills.id),
+  /** What the job's audit events name: a sale, a shift, "cash:<id>" or "till:<id>". */
+  subject: text("subject").notNull(),
+  connection: text("connection", { enum: PRINTER_CONNECTIONS }).notNull(),
+  /** False for a drawer pulse alone. */
+  printsSlip: boolean("prints_slip").notNull(),
+  /** A drawer pulse goes with it (sent apart, first). */
+  drawer: boolean("drawer").notNull(),
+  /** Kept on its audit events: which report, reprint, what the drawer was opened for. */
+  detail: jsonb("detail").$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+  reportedAt: timestamp("reported_at", { withTimezone: true }),
+});
+export type PrintJobRow = typeof printJobs.$inferSelect;
+export type RecordCheckpoint = typeof recordCheckpoints.$inferSelect;
+// ---- Customer care: "token not accepted" cases and tokens or PINs sent to the customer ----
+
+/**
+ * One "token not accepted" at the counter: the sale the cashier helped with, what the meter
+ * showed (a code of lib/care/meter-codes.ts), the step Kassa gave, who helped, where, when.
+ * The supervisor's list (office /meters) reads them.
+ */
+export const careCases = pgTable(
+  "care_cases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    saleId: uuid("sale_id")
+      .notNull()
+      .references(() => sales.id),
+    meterNumber: text("meter_number").notNull(),
+    code: text("code").notNull(),
+    outcome: text("outcome").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    tillId: text("till_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("care_cases_meter_idx").on(t.meterNumber),
+    index("care_cases_at_idx").on(t.createdAt),
+  ],
+);
+
+export const SEND_CHANNELS = ["sms", "email"] as const;
+export type SendChannel = (typeof SEND_CHANNELS)[number];
+export const SEND_STATUSES = ["sending", "delivered", "failed"] as const;
+export type SendStatus = (typeof SEND_STATUSES)[number];
+
+/**
+ * A sale's tokens (or voucher PIN, or bill receipt) sent to the customer by SMS or e-mail, at
+ * the customer's asking and with their consent. Only the masked address is kept: the number
+ * or address itself is used for this one send and never stored.
+ */
+export const tokenSends = pgTable(
+  "token_sends",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    saleId: uuid("sale_id")
+      .notNull()
+      .references(() => sales.id),
+    channel: text("channel", { enum: SEND_CHANNELS }).notNull(),
+    maskedAddress: text("masked_address").notNull(),
+    /** The customer said yes, at the counter, to this one message. */
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: SEND_STATUSES }).notNull().default("sending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** The gateway's or mail server's id of the message once delivered to it. */
+    providerId: text("provider_id"),
+    /** Why the last attempt failed, in the cashier's words. */
+    error: text("error"),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    tillId: text("till_id").notNull(),
+    createdAt: createdAt(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [index("token_sends_sale_idx").on(t.saleId)],
+);
+
+export type CareCase = typeof careCases.$inferSelect;
+export type TokenSend = typeof tokenSends.$inferSelect;
+// ---------------------------------------------------------------------------
+// Mail: every message Kassa sends goes through one outbox, so a failed send is retried and
+// shown in the office, never lost silently (lib/mail).
+
+export const MAIL_STATUSES = ["queued", "sent", "failed"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    /** queued: waiting for its next try; sent; failed: gave up after its tries (sent again by hand). */
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    messageId: text("message_id"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("mail_outbox_next_idx").on(t.status, t.nextAttemptAt)],
+);
+export type MailRow = typeof mailOutbox.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// Commission: what the shop earns on each sale (lib/commission). Rates are only ever added
+// (a change takes effect from a moment on, never rewriting sales before it); each completed
+// sale's commission is computed once, when it settles, and kept beside it.
+
+export const commissionRates = pgTable(
+  "commission_rates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: SALE_KINDS }).notNull(),
+    /** Only sales for this municipality (electricity, bills); null: any. */
+    municipality: text("municipality"),
+    /** Only this VAS product; null: any. */
+    productId: text("product_id"),
+    /** Only this VAS category (airtime, data, lotto, voucher); null: any. */
+    category: text("category"),
+    /** Percentage of the sale's amount in basis points (1 % = 100). */
+    basisPoints: integer("basis_points").notNull().default(0),
+    /** A fixed amount per sale. */
+    fixedCents: integer("fixed_cents").notNull().default(0),
+    effectiveFrom: timestamp("effective_from", { withTimezone: true }).notNull(),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: createdAt(),
+    /** Withdrawn before it took effect (a rate in force is replaced by a newer one, never withdrawn). */
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [index("commission_rates_kind_idx").on(t.kind, t.effectiveFrom)],
+);
+export type CommissionRate = typeof commissionRates.$inferSelect;
+
+/** One completed sale's commission, computed when it settled with the rate then in force. */
+export const saleCommissions = pgTable("sale_commissions", {
+  saleId: uuid("sale_id")
+    .primaryKey()
+    .references(() => sales.id),
+  cents: integer("cents").notNull(),
+  /** The rate applied; null when no rate covered the sale (commission 0). */
+  rateId: uuid("rate_id").references(() => commissionRates.id),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The commission a month's provider statement states, as the owner typed it, for the statement check. */
+export const commissionStatements = pgTable("commission_statements", {
+  /** YYYY-MM, South African months. */
+  month: text("month").primaryKey(),
+  statedCents: integer("stated_cents").notNull(),
+  enteredBy: uuid("entered_by").references(() => users.id),
+  enteredAt: timestamp("entered_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------
+// Float runway: the merchant balance read on a schedule (lib/runway).
+
+export const balanceReadings = pgTable(
+  "balance_readings",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    balanceCents: integer("balance_cents").notNull(),
+  },
+  (t) => [index("balance_readings_at_idx").on(t.at)],
+);
+
+// ---------------------------------------------------------------------------
+// The owner's e-mail (lib/owner-mail): each summary and alert is sent once, whichever
+// instance or restart gets there first; the key says what it was about.
+
+export const ownerNotices = pgTable("owner_notices", {
+  /** "summary:2026-11-26", "runway:2026-11-26", "variance:<shift id>", "unresolved:<sale id>". */
+  key: text("key").primaryKey(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+});

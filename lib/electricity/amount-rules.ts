@@ -4,13 +4,8 @@
  * action share it, and it is unit-tested without a server.
  */
 import { QUICK_AMOUNTS_CENTS } from "@/lib/amount-input";
-import { formatRand, parseRandInput, type Cents } from "@/lib/money";
-
-/** A meter's range from confirm (minLimit..maxLimit); null where the municipality gives none. */
-export interface AmountRange {
-  minCents: Cents | null;
-  maxCents: Cents | null;
-}
+import { outsideRange, type AmountRange } from "@/lib/amount-range";
+import { parseRandInput, type Cents } from "@/lib/money";
 
 export type AmountCheck = { ok: true; cents: Cents } | { ok: false; message: string };
 
@@ -20,24 +15,13 @@ function floorOf(range: AmountRange): Cents {
 }
 
 export function checkAmountCents(cents: Cents, range: AmountRange): AmountCheck {
-  const floor = floorOf(range);
-  if (cents === 0 && floor > 0)
+  if (cents === 0 && floorOf(range) > 0)
     return {
       ok: false,
       message: "R 0 is only for meters with free basic electricity. Enter an amount.",
     };
-  if (cents < floor)
-    return {
-      ok: false,
-      message: `The amount must be at least ${formatRand(floor)} for this meter.`,
-    };
-  if (range.maxCents !== null && cents > range.maxCents) {
-    return {
-      ok: false,
-      message: `The amount must be at most ${formatRand(range.maxCents)} for this meter.`,
-    };
-  }
-  return { ok: true, cents };
+  const outside = outsideRange(cents, range, "meter");
+  return outside ? { ok: false, message: outside } : { ok: true, cents };
 }
 
 /** What the cashier typed, read as rand and checked against the meter's range. */
@@ -55,8 +39,5 @@ export function quickAmountsFor(range: AmountRange): Cents[] {
   return range.minCents === 0 ? [0, ...usual] : usual;
 }
 
-/** "R 10,00 to R 5 000,00", as the confirm panel states the range. */
-export function describeRange(range: AmountRange): string {
-  const min = formatRand(range.minCents ?? 0);
-  return range.maxCents === null ? `from ${min}` : `${min} to ${formatRand(range.maxCents)}`;
-}
+/** Said by the meter's confirm panel as by the account's. */
+export { describeRange } from "@/lib/amount-range";

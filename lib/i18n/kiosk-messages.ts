@@ -66,6 +66,7 @@ const en = {
     cardNotStarted:
       "The card payment could not be started. Nothing was charged. Please try again later.",
     help: "Something went wrong. Please ask staff for help.",
+    closed: "This kiosk has been closed. Nothing was charged. Please pay at the counter.",
   },
   payment: {
     title: "Checking your payment",
@@ -97,10 +98,16 @@ const en = {
     registryReceipt: "Registry receipt",
     invoice: "invoice",
     notGiven: "not given",
+    checkReceipt: "Check this receipt with your phone, or type its code at",
     total: "Total paid by card",
     order: "Registry order",
     print: "Print receipt",
     done: "Done",
+  },
+  closed: {
+    title: "This kiosk is closed",
+    text: "Please pay your traffic fines at the counter.",
+    staff: "Staff sign-in",
   },
   idle: {
     title: "Still there?",
@@ -166,6 +173,7 @@ const af: KioskMessages = {
     cardNotStarted:
       "Die kaartbetaling kon nie begin word nie. Niks is gehef nie. Probeer asseblief later weer.",
     help: "Iets het skeefgeloop. Vra asseblief die personeel om hulp.",
+    closed: "Hierdie kiosk is gesluit. Niks is gehef nie. Betaal asseblief by die toonbank.",
   },
   payment: {
     title: "Ons kontroleer jou betaling",
@@ -198,10 +206,16 @@ const af: KioskMessages = {
     registryReceipt: "Registerkwitansie",
     invoice: "faktuur",
     notGiven: "nie gegee nie",
+    checkReceipt: "Kontroleer hierdie kwitansie met jou foon, of tik sy kode in by",
     total: "Totaal met kaart betaal",
     order: "Registerbestelling",
     print: "Druk kwitansie",
     done: "Klaar",
+  },
+  closed: {
+    title: "Hierdie kiosk is gesluit",
+    text: "Betaal asseblief jou verkeersboetes by die toonbank.",
+    staff: "Personeel: meld aan",
   },
   idle: {
     title: "Is jy nog hier?",
@@ -267,6 +281,7 @@ const zu: KioskMessages = {
     cardNotStarted:
       "Inkokhelo ngekhadi ayikwazanga ukuqalwa. Akukho okukhokhisiwe. Sicela uzame futhi emuva kwesikhathi.",
     help: "Kukhona okungahambanga kahle. Sicela ucele usizo kubasebenzi.",
+    closed: "Le khiyoski ivaliwe. Akukho okukhokhisiwe. Sicela ukhokhele ekhawuntareni.",
   },
   payment: {
     title: "Sihlola inkokhelo yakho",
@@ -298,10 +313,16 @@ const zu: KioskMessages = {
     registryReceipt: "Irisidi lerejista",
     invoice: "i-invoyisi",
     notGiven: "akunikiwe",
+    checkReceipt: "Hlola leli risidi ngefoni yakho, noma uthayiphe ikhodi yalo ku",
     total: "Isamba esikhokhwe ngekhadi",
     order: "Ioda lerejista",
     print: "Phrinta irisidi",
     done: "Qeda",
+  },
+  closed: {
+    title: "Le khiyoski ivaliwe",
+    text: "Sicela ukhokhele izinhlawulo zakho zomgwaqo ekhawuntareni.",
+    staff: "Abasebenzi: ngena",
   },
   idle: {
     title: "Usekhona?",

@@ -30,6 +30,7 @@ export function kioskText(locale: KioskLocale): KioskText {
     problems: section("problems"),
     payment: section("payment"),
     receipt: section("receipt"),
+    closed: section("closed"),
     idle: section("idle", { seconds: "{seconds}" }),
   };
 }

@@ -1,22 +1,22 @@
 import "server-only";
-import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { cardOrders, sales } from "@/lib/db/schema";
-import { audit } from "@/lib/audit";
 import { actorOf } from "@/lib/auth/actor";
 import { ActionError } from "@/lib/errors";
 import type { Staff } from "@/lib/auth/staff";
+import { approvalDetail, type Approved } from "@/lib/auth/approval";
 import { findSale, IDEMPOTENT_KINDS } from "@/lib/sales/journal";
 import { sendSale } from "@/lib/sales/send";
-import { recheckBeforeResolving } from "@/lib/sales/card";
+import { moveSale } from "@/lib/sales/door";
+import { markNeedsRefund, recheckBeforeResolving } from "@/lib/sales/card";
 
 /**
  * The supervisor settles a sale by hand with a written reason: completed (the customer got
- * it) or failed (nothing delivered; money handed back). Only an unknown sale, or a paid card
- * order not delivered, and only once.
+ * it) or failed (nothing delivered; money handed back, and a paid card order goes on the
+ * refund list in the same statement). Only an unknown sale, or one owing a card refund, and
+ * only once: the door's from-state decides.
  */
 export async function resolveSale(
-  staff: Staff,
+  staff: Approved,
   saleId: string,
   outcome: "completed" | "failed",
   reason: string,
@@ -31,45 +31,26 @@ export async function resolveSale(
     throw new ActionError(
       "The core service says this card payment was declined: the sale is settled as not paid.",
     );
-  const database = await db();
-  const now = new Date();
-  const refundable = sql`exists (select 1 from ${cardOrders} where ${cardOrders.saleId} = ${sales.id} and ${cardOrders.needsRefund})`;
-  const [row] = await database
-    .update(sales)
-    .set({
-      status: outcome,
-      resolvedBy: staff.userId,
-      resolvedAt: now,
-      resolutionNote: reason,
-      settledAt: sql`coalesce(${sales.settledAt}, ${now.toISOString()}::timestamptz)`,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(sales.id, saleId),
-        isNull(sales.resolvedAt),
-        or(eq(sales.status, "unknown"), refundable),
-      ),
-    )
-    .returning();
+  const row = await moveSale(
+    await db(),
+    outcome === "completed" ? "sale_resolved_completed" : "sale_resolved_failed",
+    saleId,
+    {
+      actor: actorOf(staff),
+      args: { by: staff.userId, note: reason },
+      detail: {
+        outcome,
+        reason,
+        supervisor: staff.name,
+        how: "by_hand",
+        ...approvalDetail(staff),
+      },
+    },
+  );
   if (!row)
     throw new ActionError(
       "This sale is not waiting for a resolution (someone may have resolved it already).",
     );
-  // Failed by hand after the customer's card was charged (a paid sale sent and never
-  // confirmed): nothing was delivered, so the payment goes on the refund list.
-  if (outcome === "failed" && row.method === "card")
-    await database
-      .update(cardOrders)
-      .set({ needsRefund: true })
-      .where(and(eq(cardOrders.saleId, saleId), isNotNull(cardOrders.paidAt)));
-  await audit(actorOf(staff), "sale_resolved", saleId, {
-    outcome,
-    reason,
-    supervisor: staff.name,
-    how: "by_hand",
-    amountCents: row.amountCents,
-  });
   return { saleId, status: row.status };
 }
 
@@ -87,25 +68,17 @@ export async function retryToResolve(staff: Staff, saleId: string) {
     throw new ActionError(
       "The card payment of this sale was never verified: check the payment, do not send it.",
     );
-  const settled = await sendSale(saleId, "retry", actorOf(staff));
-  const database = await db();
+  const actor = actorOf(staff);
+  const settled = await sendSale(saleId, "retry", actor);
   if (settled.status === "failed" && settled.method === "card") {
     // Paid by card and now refused: the money goes back, so it stays on the list as a refund.
-    await database
-      .update(cardOrders)
-      .set({ needsRefund: true })
-      .where(eq(cardOrders.saleId, saleId));
+    await markNeedsRefund(saleId, actor);
   } else if (settled.status === "completed" || settled.status === "failed") {
     const note = `Sent again under the same key: ${settled.status}.`;
-    await database
-      .update(sales)
-      .set({ resolvedBy: staff.userId, resolvedAt: new Date(), resolutionNote: note })
-      .where(and(eq(sales.id, saleId), isNull(sales.resolvedAt)));
-    await audit(actorOf(staff), "sale_resolved", saleId, {
-      outcome: settled.status,
-      reason: note,
-      supervisor: staff.name,
-      how: "retry",
+    await moveSale(await db(), "sale_resolved_by_retry", saleId, {
+      actor,
+      args: { by: staff.userId, note },
+      detail: { outcome: settled.status, reason: note, supervisor: staff.name, how: "retry" },
     });
   }
   return { saleId, status: settled.status, message: settled.error?.message ?? null };

@@ -2,7 +2,9 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { tills, type Till } from "@/lib/db/schema";
-import { audit, type Actor } from "@/lib/audit";
+import { audit } from "@/lib/audit";
+import { actorOf } from "@/lib/auth/actor";
+import { approvalDetail, type Approved } from "@/lib/auth/approval";
 import { DEFAULT_PRINTER_PORT, type PrinterConnection } from "@/lib/printing/connection";
 
 /** Every enrolled device, counter tills first, for the supervisor's paper and printing list. */
@@ -22,7 +24,7 @@ export async function findTill(id: string): Promise<Till | null> {
  * Only a network printer keeps an address: the server connects to nothing else.
  */
 export async function saveTillSettings(
-  actor: Actor,
+  staff: Approved,
   id: string,
   input: {
     paperWidthMm: "58" | "80";
@@ -30,6 +32,7 @@ export async function saveTillSettings(
     printerConnection: PrinterConnection;
     printerHost: string;
     printerPort: string;
+    printerAnswersStatus: boolean;
   },
 ): Promise<Till | null> {
   const before = await findTill(id);
@@ -41,18 +44,21 @@ export async function saveTillSettings(
     printerConnection: input.printerConnection,
     printerHost: network ? input.printerHost : null,
     printerPort: network ? Number(input.printerPort || DEFAULT_PRINTER_PORT) : null,
+    printerAnswersStatus: input.printerAnswersStatus,
   };
   const database = await db();
   const [after] = await database.update(tills).set(values).where(eq(tills.id, id)).returning();
-  await audit(actor, "setting_changed", `till:${id}`, {
+  await audit(actorOf(staff), "setting_changed", `till:${id}`, {
     from: {
       paperWidthMm: before.paperWidthMm,
       autoPrint: before.autoPrint,
       printerConnection: before.printerConnection,
       printerHost: before.printerHost,
       printerPort: before.printerPort,
+      printerAnswersStatus: before.printerAnswersStatus,
     },
     to: values,
+    ...approvalDetail(staff),
   });
   return after ?? null;
 }

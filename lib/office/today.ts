@@ -1,12 +1,15 @@
 import "server-only";
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { cardOrders, sales, tills, users } from "@/lib/db/schema";
 import { paidNotDeliveredSql } from "@/lib/sales/card";
 import { saDayBounds, saToday } from "@/lib/reports/day";
 import { glance } from "@/lib/reports/glance";
 
-/** Today's completed sales (Africa/Johannesburg) per hour, kind, till and cashier, and how many need a supervisor. */
+/**
+ * Today's completed sales (Africa/Johannesburg) per hour, kind, till and cashier, and how many
+ * need a supervisor, each counted once: not confirmed, paid not delivered, or a refund owed.
+ */
 export async function todayAtAGlance(now: Date = new Date()) {
   const day = saToday(now);
   const { start, end } = saDayBounds(day);
@@ -25,23 +28,31 @@ export async function todayAtAGlance(now: Date = new Date()) {
     .where(
       and(eq(sales.status, "completed"), gte(sales.createdAt, start), lt(sales.createdAt, end)),
     );
+  // Every unresolved sale once, in the one bucket the unresolved page puts it in: a paid card
+  // sale not delivered is "unknown" in the journal too, but it is counted only as owed.
+  const owed = paidNotDeliveredSql;
   const [open] = await database
-    .select({ count: sql<number>`count(*)::int` })
-    .from(sales)
-    .where(eq(sales.status, "unknown"));
-  const [owed] = await database
     .select({
-      count: sql<number>`count(*)::int`,
-      cents: sql<number>`coalesce(sum(${sales.amountCents}), 0)::int`,
+      unknownCount: sql<number>`(count(*) filter (where ${sales.status} = 'unknown' and not ${owed}))::int`,
+      owedCount: sql<number>`(count(*) filter (where ${owed}))::int`,
+      owedCents: sql<number>`coalesce(sum(${sales.amountCents}) filter (where ${owed}), 0)::int`,
+      refundCount: sql<number>`(count(*) filter (where ${sales.status} <> 'unknown'))::int`,
     })
     .from(sales)
-    .innerJoin(cardOrders, eq(cardOrders.saleId, sales.id))
-    .where(paidNotDeliveredSql);
+    .leftJoin(cardOrders, eq(cardOrders.saleId, sales.id))
+    .where(
+      or(
+        eq(sales.status, "unknown"),
+        and(eq(cardOrders.needsRefund, true), isNull(sales.resolvedAt)),
+      ),
+    );
   return {
     day,
     ...glance(rows),
-    unknownCount: open?.count ?? 0,
-    owedCount: owed?.count ?? 0,
-    owedCents: owed?.cents ?? 0,
+    unknownCount: open?.unknownCount ?? 0,
+    owedCount: open?.owedCount ?? 0,
+    owedCents: open?.owedCents ?? 0,
+    /** Failed sales whose card payment went through: money to give back. */
+    refundCount: open?.refundCount ?? 0,
   };
 }

@@ -13,6 +13,12 @@ import {
 } from "@/lib/db/schema";
 import { kindOf } from "@/lib/sales/kinds";
 import { IDEMPOTENT_KINDS } from "@/lib/sales/journal";
+import { vasRequestSchema } from "@/lib/vas/sale-data";
+
+function vasRecipientOf(request: unknown): string | null {
+  const parsed = vasRequestSchema.safeParse(request);
+  return parsed.success ? parsed.data.recipient : null;
+}
 
 /** A sale a supervisor must settle: not confirmed, or paid by card but not delivered. */
 export interface UnresolvedSale {
@@ -32,6 +38,8 @@ export interface UnresolvedSale {
   canRetry: boolean;
   canCheckPayment: boolean;
   canRecheckFines: boolean;
+  /** A VAS sale's mobile number ("27821234567", or null for none), to match the core service's receipts. */
+  vasRecipient?: string | null;
 }
 
 export async function listUnresolved(): Promise<UnresolvedSale[]> {
@@ -70,6 +78,7 @@ export async function listUnresolved(): Promise<UnresolvedSale[]> {
       canRetry: unknown && !unverifiedCard && IDEMPOTENT_KINDS.includes(sale.kind),
       canCheckPayment: sale.method === "card",
       canRecheckFines: unknown && kindOf(sale.kind).unknownStep === "recheck_registry",
+      ...(sale.kind === "vas" ? { vasRecipient: vasRecipientOf(sale.request) } : {}),
     };
   });
 }

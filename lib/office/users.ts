@@ -6,7 +6,9 @@ import { audit } from "@/lib/audit";
 import { actorOf } from "@/lib/auth/actor";
 import { ActionError } from "@/lib/errors";
 import type { Staff } from "@/lib/auth/staff";
-import { hashPassword } from "@/lib/auth/password";
+import { approvalDetail, type Approved } from "@/lib/auth/approval";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { passwordProblem } from "@/lib/auth/password-strength";
 
 export interface UserRow {
   id: string;
@@ -39,10 +41,17 @@ export async function listUsers(now: Date = new Date()): Promise<UserRow[]> {
   }));
 }
 
+/** Refuses a weak password next to its field (lib/auth/password-strength.ts). */
+function refuseWeak(password: string, username: string) {
+  const problem = passwordProblem(password, username);
+  if (problem) throw new ActionError(problem, "password");
+}
+
 export async function createUser(
-  staff: Staff,
+  staff: Approved,
   input: { username: string; displayName: string; role: Role; password: string },
 ) {
+  refuseWeak(input.password, input.username);
   const database = await db();
   const [row] = await database
     .insert(users)
@@ -59,6 +68,7 @@ export async function createUser(
     userId: row.id,
     role: input.role,
     displayName: input.displayName,
+    ...approvalDetail(staff),
   });
   return { userId: row.id };
 }
@@ -85,15 +95,20 @@ async function target(userId: string) {
 }
 
 /** A new password; the user's other sessions end so the old password's sessions cannot go on. */
-export async function resetPassword(staff: Staff, userId: string, password: string) {
+export async function resetPassword(staff: Approved, userId: string, password: string) {
   const user = await target(userId);
+  refuseWeak(password, user.username);
   const database = await db();
   await database
     .update(users)
     .set({ passwordHash: await hashPassword(password), failedAttempts: 0, lockedUntil: null })
     .where(eq(users.id, userId));
   await endSessions(userId, staff.sessionId);
-  await audit(actorOf(staff), "user_changed", user.username, { userId, change: "password_reset" });
+  await audit(actorOf(staff), "user_changed", user.username, {
+    userId,
+    change: "password_reset",
+    ...approvalDetail(staff),
+  });
 }
 
 export async function unlockUser(staff: Staff, userId: string) {
@@ -106,30 +121,125 @@ export async function unlockUser(staff: Staff, userId: string) {
   await audit(actorOf(staff), "user_changed", user.username, { userId, change: "unlocked" });
 }
 
+/** Taking away one's own office (disable, or a role other than supervisor) needs an explicit yes. */
+function refuseUnconfirmedSelf(staff: Staff, userId: string, confirmSelf: boolean, what: string) {
+  if (userId === staff.userId && !confirmSelf)
+    throw new ActionError(
+      `${what} your own account signs you out of the office at once. Confirm it to go ahead.`,
+      undefined,
+      { code: "confirm_self" },
+    );
+}
+
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof db>>["transaction"]>[0]>[0];
+
 /**
- * Disable (ending every session at once) or enable a user. The last active supervisor
- * cannot be disabled: the check and the update run in one transaction with the active
- * supervisors' rows locked, so two supervisors cannot disable each other at once.
+ * Refuses when `userId` is the last active supervisor. The active supervisors' rows are locked
+ * (FOR UPDATE) in the caller's transaction, so two supervisors cannot take each other away at once.
  */
-export async function setDisabled(staff: Staff, userId: string, disabled: boolean) {
+async function keepAnotherSupervisor(tx: Tx, userId: string, message: string) {
+  const active = await tx.execute(
+    sql`select id from ${users} where role = 'supervisor' and not disabled for update`,
+  );
+  const others = (active as unknown as { rows: { id: string }[] }).rows.filter(
+    (r) => r.id !== userId,
+  );
+  if (others.length === 0) throw new ActionError(message);
+}
+
+/**
+ * Disable (ending every session at once) or enable a user. The last active supervisor can
+ * never be disabled; one's own account only with `confirmSelf` (the page asks first).
+ */
+export async function setDisabled(
+  staff: Approved,
+  userId: string,
+  disabled: boolean,
+  { confirmSelf = false }: { confirmSelf?: boolean } = {},
+) {
   const user = await target(userId);
   const database = await db();
   await database.transaction(async (tx) => {
-    if (disabled && user.role === "supervisor") {
-      const active = await tx.execute(
-        sql`select id from ${users} where role = 'supervisor' and not disabled for update`,
+    // The last supervisor first: no yes can change that answer.
+    if (disabled && user.role === "supervisor" && !user.disabled)
+      await keepAnotherSupervisor(
+        tx,
+        userId,
+        "This is the last active supervisor: it cannot be disabled.",
       );
-      const others = (active as unknown as { rows: { id: string }[] }).rows.filter(
-        (r) => r.id !== userId,
-      );
-      if (others.length === 0)
-        throw new ActionError("This is the last active supervisor: it cannot be disabled.");
-    }
+    if (disabled) refuseUnconfirmedSelf(staff, userId, confirmSelf, "Disabling");
     await tx.update(users).set({ disabled }).where(eq(users.id, userId));
   });
   if (disabled) await endSessions(userId);
   await audit(actorOf(staff), "user_changed", user.username, {
     userId,
     change: disabled ? "disabled" : "enabled",
+    ...approvalDetail(staff),
+  });
+}
+
+/**
+ * A user changes their own password: the current one first (a till left signed in must not
+ * let the next person take the account), the new one under the same rules as a reset. Their
+ * other sessions end; audited without either password.
+ */
+export async function changeOwnPassword(
+  staff: Staff,
+  input: { currentPassword: string; newPassword: string },
+) {
+  const user = await target(staff.userId);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    await audit(actorOf(staff), "user_changed", user.username, {
+      userId: user.id,
+      change: "own_password_refused",
+    });
+    throw new ActionError("That is not your current password.", "currentPassword");
+  }
+  const problem = passwordProblem(input.newPassword, user.username);
+  if (problem) throw new ActionError(problem, "newPassword");
+  if (input.newPassword === input.currentPassword)
+    throw new ActionError("Choose a password you have not used here.", "newPassword");
+  const database = await db();
+  await database
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword) })
+    .where(eq(users.id, user.id));
+  await endSessions(user.id, staff.sessionId);
+  await audit(actorOf(staff), "user_changed", user.username, {
+    userId: user.id,
+    change: "own_password_changed",
+  });
+}
+
+/**
+ * A new role. The user's sessions end (they sign in again as what they now are). The last
+ * active supervisor can never stop being one; one's own role only with `confirmSelf`.
+ */
+export async function setRole(
+  staff: Approved,
+  userId: string,
+  role: Role,
+  { confirmSelf = false }: { confirmSelf?: boolean } = {},
+) {
+  const user = await target(userId);
+  if (user.role === role) return;
+  const database = await db();
+  await database.transaction(async (tx) => {
+    if (user.role === "supervisor" && !user.disabled)
+      await keepAnotherSupervisor(
+        tx,
+        userId,
+        "This is the last active supervisor: its role cannot change.",
+      );
+    if (user.role === "supervisor") refuseUnconfirmedSelf(staff, userId, confirmSelf, "Demoting");
+    await tx.update(users).set({ role }).where(eq(users.id, userId));
+  });
+  await endSessions(userId);
+  await audit(actorOf(staff), "user_changed", user.username, {
+    userId,
+    change: "role",
+    from: user.role,
+    to: role,
+    ...approvalDetail(staff),
   });
 }

@@ -9,14 +9,18 @@ import { cardOrders, sales } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { isStopping } from "@/lib/lifecycle";
 import { lastUpstreamCall, metrics, type UpstreamCallNote } from "@/lib/metrics";
+import { readiness, startReadiness } from "@/lib/ops/readiness";
 import { paidNotDeliveredSql } from "@/lib/sales/card";
 import { spoolDepth } from "@/lib/sales/spool";
-import { breakerState, type BreakerState } from "@/lib/upstream/breaker";
+import { breakerState } from "@/lib/upstream";
+import type { BreakerState } from "./breaker-state";
 
 /**
- * What GET /api/health answers: cheap enough for a load balancer every few seconds (no
- * upstream call; one `select 1`, and the counts and spool depth at most every few seconds),
- * with nothing secret or personal in it. GET /api/metrics sets its gauges from the same.
+ * What GET /api/health answers the operator (the metrics' reader): cheap enough for a monitor
+ * every few seconds (no upstream call; readiness from the background probe, the counts and
+ * spool depth at most every few seconds), with nothing secret or personal in it, no path of
+ * the PC included. Anyone else is told only whether Kassa is ready (`isReady`). GET
+ * /api/metrics sets its gauges from the same.
  */
 export interface Health {
   /** Ready: the journal answers within a second, its migrations are at head, Kassa is not stopping. */
@@ -38,7 +42,7 @@ export interface Health {
   uptimeSeconds: number;
 }
 
-/** The journal must answer a query within this long for Kassa to be ready. */
+/** The journal must answer a query within this long for a probe to count as good. */
 const JOURNAL_DEADLINE_MS = 1_000;
 /** Counts and spool depth are read at most this often, however often health is asked. */
 const COUNTS_TTL_MS = 5_000;
@@ -54,7 +58,6 @@ interface Counts {
 const globalForHealth = globalThis as unknown as {
   kassaHealth?: {
     counts?: Counts;
-    ping?: Promise<Ping>;
     migrationsAtHead?: boolean;
     build?: Health["build"];
   };
@@ -88,25 +91,47 @@ async function migrationsAtHead(): Promise<boolean> {
   return state.migrationsAtHead;
 }
 
-type Ping = Pick<Health["journal"], "reachable" | "latencyMs">;
+type JournalProbe = Omit<Health["journal"], "kind"> & { ok: boolean };
 
-/** One `select 1` at a time: however many checks arrive together, they share its answer. */
-function pingJournal(): Promise<Ping> {
-  state.ping ??= pingOnce().finally(() => {
-    state.ping = undefined;
-  });
-  return state.ping;
-}
-
-async function pingOnce(): Promise<Ping> {
+/**
+ * One background probe of the journal (lib/ops/readiness.ts runs it once a second): a
+ * `select 1` and the migrations, each within the deadline. Never throws.
+ */
+async function probeJournal(): Promise<JournalProbe> {
   const started = performance.now();
+  let latencyMs: number;
   try {
     const database = await withDeadline(db(), JOURNAL_DEADLINE_MS);
     await withDeadline(database.execute(sql`select 1`), JOURNAL_DEADLINE_MS);
-    return { reachable: true, latencyMs: Math.round(performance.now() - started) };
+    latencyMs = Math.round(performance.now() - started);
   } catch {
-    return { reachable: false, latencyMs: null };
+    return { ok: false, reachable: false, latencyMs: null, migrationsAtHead: false };
   }
+  let atHead = false;
+  try {
+    atHead = await withDeadline(migrationsAtHead(), JOURNAL_DEADLINE_MS);
+  } catch {
+    atHead = false;
+  }
+  return { ok: atHead, reachable: true, latencyMs, migrationsAtHead: atHead };
+}
+
+/**
+ * Starts readiness's background probe once the start-up has opened and migrated the journal
+ * (lib/background.ts): ready from then on until probes in a row say otherwise.
+ */
+export function watchReadiness(): void {
+  startReadiness(probeJournal, {
+    ok: true,
+    reachable: true,
+    latencyMs: null,
+    migrationsAtHead: true,
+  });
+}
+
+/** Ready: the background probes say the journal answers at head, and Kassa is not stopping. */
+export async function isReady(): Promise<boolean> {
+  return (await readiness(probeJournal)).ready && !isStopping();
 }
 
 async function readCounts(): Promise<Counts> {
@@ -169,22 +194,16 @@ function build(): Health["build"] {
 }
 
 export async function health(): Promise<Health> {
-  const [ping, counts] = await Promise.all([pingJournal(), readCounts()]);
-  let atHead = false;
-  if (ping.reachable) {
-    try {
-      atHead = await withDeadline(migrationsAtHead(), JOURNAL_DEADLINE_MS);
-    } catch {
-      atHead = false;
-    }
-  }
+  const [{ ready, last }, counts] = await Promise.all([readiness(probeJournal), readCounts()]);
   const stopping = isStopping();
+  const { reachable, latencyMs, migrationsAtHead: atHead } = last;
   return {
-    ready: ping.reachable && atHead && !stopping,
+    ready: ready && !stopping,
     stopping,
     journal: {
       kind: env().databaseUrl ? "postgresql" : "pglite",
-      ...ping,
+      reachable,
+      latencyMs,
       migrationsAtHead: atHead,
     },
     coreService: { breaker: breakerState(), lastCall: lastUpstreamCall() },

@@ -6,7 +6,10 @@ import { electricityResultSchema } from "@/lib/slip/results";
 import { tokenGroups, tokensForSlip } from "@/lib/slip/tokens";
 import { groupPin, vasResultSchema } from "@/lib/vas/sale-data";
 
-export function handCopyOf(sale: { kind: string; result: unknown }): string | null {
+export function handCopyOf(
+  sale: { kind: string; result: unknown },
+  options: { hidePin: boolean },
+): string | null {
   if (sale.kind === "electricity") {
     const r = electricityResultSchema.safeParse(sale.result);
     if (!r.success || r.data.tokens.length === 0) return null;
@@ -16,7 +19,8 @@ export function handCopyOf(sale: { kind: string; result: unknown }): string | nu
   }
   if (sale.kind === "vas") {
     const r = vasResultSchema.safeParse(sale.result);
-    return r.success && r.data.pin ? `PIN: ${groupPin(r.data.pin)}` : null;
+    // A colleague's reprint never shows the PIN, on paper or on screen.
+    return r.success && r.data.pin && !options.hidePin ? `PIN: ${groupPin(r.data.pin)}` : null;
   }
   return null;
 }

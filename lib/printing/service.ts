@@ -8,36 +8,41 @@ import type { Staff } from "@/lib/auth/staff";
 import { db } from "@/lib/db";
 import { auditEvents, type Till } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { cashierNameOf } from "@/lib/sales/history";
 import { findSale } from "@/lib/sales/journal";
-import { mayUseSale, mayUseShift } from "@/lib/security/ownership";
+import { mayUseShift, slipAccess } from "@/lib/security/ownership";
 import { currentShift } from "@/lib/shifts/current";
 import { findShift, shiftReportNow, storedZReport } from "@/lib/shifts/report";
 import type { PrinterConnection } from "./connection";
-import {
-  networkPrinterStatus,
-  PrinterError,
-  printOverNetwork,
-  sendBlind,
-  type NetworkPrinter,
-} from "./network";
+import { issuePrintJob, takePrintJob } from "./jobs";
+import { PrinterError, printOverNetwork, sendBlind } from "./network";
+import { slipCheckOf } from "@/lib/record/slip-url";
+import { zRecordPrint } from "@/lib/record/z-checkpoint";
 import { encodeDrawerPulse, encodeSaleSlip, encodeShiftReport } from "./slip-commands";
-import { statusOf, type PrinterStatus } from "./status";
+import { statusOf, type PrinterState, type PrinterStatus } from "./status";
+import { networkPrinterOf, notePrinterStatus, watchedPrinterStatus } from "./watch";
 
 /**
  * Printing for a till, as its settings say: the Kassa server prints to a network printer
- * itself; for a USB or serial printer it hands the encoded job to the till's browser, which
- * sends it and reports back. Every attempt and failure is audited against the sale.
+ * itself; for a USB or serial printer it hands the encoded job to the till's browser under a
+ * job id, and believes what the browser then reports only for that job, once (./jobs.ts).
+ * Every attempt and outcome is audited against the sale (or shift); a drawer is audited as
+ * opened only once the printer took the pulse.
  */
 export type PrintJob =
-  | { ok: true; via: "network" }
-  /** Base64 of the ESC/POS job, for the till's browser to send to its USB or serial printer. */
-  | { ok: true; via: "usb" | "serial"; job: string; pulse?: string }
+  /** `confirmed`: the printer answered ready after the job; otherwise it was only sent. */
+  | { ok: true; via: "network"; confirmed: boolean; paperLow: boolean }
+  /** Base64 of the ESC/POS job (and the pulse, sent first), for the till's browser to send. */
+  | {
+      ok: true;
+      via: "usb" | "serial";
+      jobId: string;
+      job: string;
+      pulse?: string;
+      /** False on a till set to "printer does not answer status": send without asking. */
+      answersStatus: boolean;
+    }
   | { ok: false; state: PrinterStatus["state"]; reason: string };
-
-function networkPrinterOf(till: Till): NetworkPrinter | null {
-  if (till.printerConnection !== "network" || !till.printerHost) return null;
-  return { host: till.printerHost, port: till.printerPort ?? 9100 };
-}
 
 /** Whether the sale's slip came out of a printer already, and whether its drawer was opened. */
 async function printHistory(saleId: string): Promise<{ printed: boolean; drawerOpened: boolean }> {
@@ -60,10 +65,12 @@ async function printHistory(saleId: string): Promise<{ printed: boolean; drawerO
 const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 
 /**
- * Prints a completed sale's slip on the till's printer. The first slip that comes out is the
- * original, however many attempts failed before it; any later one is marked REPRINT. A cash
- * sale's first print opens the drawer (and if the printer refuses the slip for want of paper
- * the pulse is still sent, so the cash can go in).
+ * Prints a completed sale's slip on the till's printer, under the slip page's own rule
+ * (slipAccess): a colleague's sale of this till prints as a REPRINT naming who sold it and
+ * without a voucher PIN. The first slip that comes out is the original, however many attempts
+ * failed before it; any later one is marked REPRINT. A cash sale's first print at its own till
+ * opens the drawer (and if the printer refuses the slip for want of paper the pulse is still
+ * sent, so the cash can go in).
  */
 export async function printSaleSlip(
   staff: Staff,
@@ -71,29 +78,44 @@ export async function printSaleSlip(
 ): Promise<PrintJob> {
   const connection: PrinterConnection = staff.till.printerConnection;
   const sale = await findSale(input.saleId);
+  const access = sale && slipAccess(staff, sale);
   // A stranger's sale is answered like a missing one (lib/security/ownership.ts).
-  if (!sale || !mayUseSale(staff, sale)) throw new ActionError("This sale is not one of yours.");
+  if (!sale || !access) throw new ActionError("This sale is not one of yours.");
   if (sale.status !== "completed") throw new ActionError("This sale has no slip to print.");
   if (connection === "browser") throw new ActionError("This till prints with the browser.");
+  const { colleague } = access;
   const history = await printHistory(sale.id);
-  const reprint = history.printed || input.reprint;
-  const drawer = sale.method === "cash" && !history.drawerOpened && sale.tillId === staff.till.id;
+  const reprint = history.printed || input.reprint || colleague;
+  const drawer =
+    !colleague && sale.method === "cash" && !history.drawerOpened && sale.tillId === staff.till.id;
   const { merchantName, vatNumber, vatPercent } = env();
   // A network printer gets the pulse with the slip; a USB or serial till sends it first, apart,
   // so that the drawer opens even when the printer then refuses the slip.
   const job = encodeSaleSlip(
     sale,
     { merchantName, vatNumber, vatPercent },
-    { paperWidthMm: staff.till.paperWidthMm, reprint, drawer: drawer && connection === "network" },
+    {
+      paperWidthMm: staff.till.paperWidthMm,
+      reprint,
+      drawer: drawer && connection === "network",
+      hidePin: colleague,
+      soldBy: colleague ? await cashierNameOf(sale.userId) : null,
+      check: slipCheckOf(sale.id),
+    },
   );
-  const result = await deliver(staff, sale.id, job, { reprint, drawer });
+  const detail = { reprint, drawer, ...(colleague ? { colleague: true } : {}) };
+  if (connection !== "network")
+    return handToBrowser(staff, sale.id, job, {
+      detail,
+      pulse: drawer ? { for: "cash_sale" } : null,
+    });
+  const result = await deliverOverNetwork(staff, sale.id, job, detail);
   if (!drawer) return result;
+  // The pulse went with the slip: the printer took it once it took the job.
   if (result.ok)
     await audit(actorOf(staff), "drawer_opened", sale.id, { connection, for: "cash_sale" });
   else if (result.state !== "offline") await pulseAfterRefusal(staff, sale.id);
-  return result.ok && result.via !== "network"
-    ? { ...result, pulse: toBase64(encodeDrawerPulse()) }
-    : result;
+  return result;
 }
 
 /** A printer out of paper still opens its drawer: the cashier must be able to take the cash. */
@@ -111,68 +133,104 @@ async function pulseAfterRefusal(staff: Staff, saleId: string) {
   }
 }
 
-async function failed(
-  actor: ReturnType<typeof actorOf>,
-  saleId: string,
-  connection: PrinterConnection,
-  status: PrinterStatus,
-): Promise<PrintJob> {
-  await audit(actor, "print_failed", saleId, { connection, reason: status.state });
-  return { ok: false, state: status.state, reason: status.message };
-}
-
-/** What the till's browser says became of a job it sent to its USB or serial printer. */
-export async function recordBrowserPrint(
-  staff: Staff,
-  input: { target: PrintTarget; state: PrinterStatus["state"] },
-): Promise<void> {
-  const subject = await subjectOf(staff, input.target);
-  const connection = staff.till.printerConnection;
-  if (input.state === "ready") await audit(actorOf(staff), "slip_printed", subject, { connection });
-  else await audit(actorOf(staff), "print_failed", subject, { connection, reason: input.state });
-}
-
-/** A sale's slip, or a shift's report ("current": the X report of the cashier's open shift). */
-export type PrintTarget = { saleId: string } | { shiftId: string };
-
-/** The audited subject of a print, once the object rule allows it. */
-async function subjectOf(staff: Staff, target: PrintTarget): Promise<string> {
-  if ("saleId" in target) {
-    const sale = await findSale(target.saleId);
-    if (!sale || !mayUseSale(staff, sale)) throw new ActionError("This sale is not one of yours.");
-    return sale.id;
-  }
-  const shift =
-    target.shiftId === "current"
-      ? await currentShift(staff)
-      : (await findShift(target.shiftId))?.shift;
-  if (!shift || !mayUseShift(staff, shift))
-    throw new ActionError("This shift is not one of yours.");
-  return shift.id;
-}
-
-/** Sends a job to the till's printer (network) or hands it to the browser; audited against `subject`. */
-async function deliver(
+/** A USB or serial till: the job goes to its browser under a job id; nothing is audited as done yet. */
+async function handToBrowser(
   staff: Staff,
   subject: string,
   job: Uint8Array,
-  detail: object,
+  options: { detail: Record<string, unknown>; pulse: Record<string, unknown> | null },
+): Promise<PrintJob> {
+  const connection = staff.till.printerConnection;
+  if (connection !== "usb" && connection !== "serial")
+    throw new ActionError("This till prints with the browser.");
+  await audit(actorOf(staff), "print_attempted", subject, { connection, ...options.detail });
+  const jobId = await issuePrintJob(staff, {
+    tillId: staff.till.id,
+    subject,
+    connection,
+    printsSlip: true,
+    drawer: options.pulse !== null,
+    detail: { ...options.detail, ...(options.pulse ? { drawerFor: options.pulse.for } : {}) },
+  });
+  return {
+    ok: true,
+    via: connection,
+    jobId,
+    job: toBase64(job),
+    ...(options.pulse ? { pulse: toBase64(encodeDrawerPulse()) } : {}),
+    answersStatus: staff.till.printerAnswersStatus,
+  };
+}
+
+/** The Kassa server prints to the till's network printer itself; audited against `subject`. */
+async function deliverOverNetwork(
+  staff: Staff,
+  subject: string,
+  job: Uint8Array,
+  detail: Record<string, unknown>,
 ): Promise<PrintJob> {
   const connection = staff.till.printerConnection;
   const actor = actorOf(staff);
   await audit(actor, "print_attempted", subject, { connection, ...detail });
-  if (connection === "browser") throw new ActionError("This till prints with the browser.");
-  if (connection !== "network") return { ok: true, via: connection, job: toBase64(job) };
   const printer = networkPrinterOf(staff.till);
-  if (!printer) return failed(actor, subject, connection, statusOf("offline"));
+  const fail = async (status: PrinterStatus): Promise<PrintJob> => {
+    await audit(actor, "print_failed", subject, { connection, reason: status.state });
+    return { ok: false, state: status.state, reason: status.message };
+  };
+  if (!printer) return fail(statusOf("offline"));
   try {
-    await printOverNetwork(printer, job);
+    const delivery = await printOverNetwork(printer, job);
+    if (delivery.status) notePrinterStatus(staff.till, delivery.status);
+    await audit(actor, "slip_printed", subject, {
+      connection,
+      ...detail,
+      confirmed: delivery.confirmed,
+    });
+    return {
+      ok: true,
+      via: "network",
+      confirmed: delivery.confirmed,
+      paperLow: delivery.status?.paperLow === true,
+    };
   } catch (error) {
     if (!(error instanceof PrinterError)) throw error;
-    return failed(actor, subject, connection, error.status);
+    notePrinterStatus(staff.till, error.status);
+    return fail(error.status);
   }
-  await audit(actor, "slip_printed", subject, { connection, ...detail });
-  return { ok: true, via: "network" };
+}
+
+/**
+ * What the till's browser says became of a job Kassa gave it (USB or serial): believed for
+ * that job only, once, from the user it was issued to. The drawer counts as opened only when
+ * the browser says the printer took the pulse.
+ */
+export async function recordBrowserPrint(
+  staff: Staff,
+  input: { jobId: string; state: PrinterState; drawerOpened: boolean },
+): Promise<void> {
+  const job = await takePrintJob(staff, input.jobId);
+  if (!job)
+    throw new ActionError(
+      "Kassa did not send this print job, or what became of it is recorded already.",
+    );
+  const actor = actorOf(staff);
+  const { connection, subject, detail } = job;
+  if (job.printsSlip) {
+    if (input.state === "ready")
+      await audit(actor, "slip_printed", subject, { connection, ...detail });
+    else await audit(actor, "print_failed", subject, { connection, reason: input.state });
+  }
+  if (job.drawer) {
+    const opened = job.printsSlip ? input.drawerOpened : input.state === "ready";
+    const what = {
+      connection,
+      for: detail.drawerFor,
+      ...(detail.till ? { till: detail.till } : {}),
+    };
+    if (opened) await audit(actor, "drawer_opened", subject, what);
+    else if (!job.printsSlip)
+      await audit(actor, "print_failed", subject, { ...what, reason: input.state });
+  }
 }
 
 /**
@@ -184,40 +242,58 @@ export async function printShiftReport(
   input: { shiftId: string; reprint: boolean },
 ): Promise<PrintJob> {
   const paper = staff.till.paperWidthMm;
+  let subject: string;
+  let job: Uint8Array;
+  let detail: Record<string, unknown>;
   if (input.shiftId === "current") {
     const shift = await currentShift(staff);
     if (!shift || !mayUseShift(staff, shift)) throw new ActionError("You have no shift open here.");
     const [view, report] = await Promise.all([findShift(shift.id), shiftReportNow(shift)]);
-    const meta = xReportMeta(view, shift, staff.till.name);
-    return deliver(staff, shift.id, encodeShiftReport(report, meta, paper), { report: "x" });
+    [subject, job, detail] = [
+      shift.id,
+      encodeShiftReport(report, xReportMeta(view, shift, staff.till.name), paper),
+      { report: "x" },
+    ];
+  } else {
+    const view = await findShift(input.shiftId);
+    const z = view && mayUseShift(staff, view.shift) ? storedZReport(view.shift) : null;
+    if (!view || !z) throw new ActionError("This shift is not one of yours.");
+    if (input.reprint)
+      await audit(actorOf(staff), "z_reprinted", view.shift.id, { zNumber: z.zNumber });
+    [subject, job, detail] = [
+      view.shift.id,
+      encodeShiftReport(z, zReportMeta(z, input.reprint), paper, await zRecordPrint(z.zNumber)),
+      { report: "z", reprint: input.reprint },
+    ];
   }
-  const view = await findShift(input.shiftId);
-  const z = view && mayUseShift(staff, view.shift) ? storedZReport(view.shift) : null;
-  if (!view || !z) throw new ActionError("This shift is not one of yours.");
-  if (input.reprint)
-    await audit(actorOf(staff), "z_reprinted", view.shift.id, { zNumber: z.zNumber });
-  const meta = zReportMeta(z, input.reprint);
-  return deliver(staff, view.shift.id, encodeShiftReport(z, meta, paper), {
-    report: "z",
-    reprint: input.reprint,
-  });
+  // Whose report it is comes first (above); a till that prints with the browser is refused here.
+  return staff.till.printerConnection === "network"
+    ? deliverOverNetwork(staff, subject, job, detail)
+    : handToBrowser(staff, subject, job, { detail, pulse: null });
 }
 
-/** The network printer's status, for the till's banner; other connections are read in the browser. */
-export async function tillPrinterStatus(staff: Staff): Promise<PrinterStatus | null> {
-  const printer = networkPrinterOf(staff.till);
-  if (!printer) return null;
-  return networkPrinterStatus(printer);
+/**
+ * The network printer's status for the till's banner, as last learnt in the background
+ * (./watch.ts): `pending` while the first question is on its way. Null for other connections
+ * (the browser reads its USB or serial printer itself) and printers that do not answer status.
+ */
+export function tillPrinterStatus(
+  staff: Staff,
+): { status: PrinterStatus | null; pending: boolean } | null {
+  return watchedPrinterStatus(staff.till);
 }
 
-/** What opening a drawer came to; a USB or serial till gets the pulse to send itself. */
+/** What opening a drawer came to; a USB or serial till gets the pulse to send itself, and reports. */
 export type DrawerKick =
-  { ok: true; via: PrinterConnection; job: string | null } | { ok: false; reason: string };
+  | { ok: true; via: "browser" | "network"; job: null }
+  | { ok: true; via: "usb" | "serial"; job: string; jobId: string }
+  | { ok: false; reason: string };
 
 /**
  * Opens a till's cash drawer without a sale: a cash movement (subject "cash:<id>"), or a
- * supervisor's "open drawer" (subject "till:<id>"). Network: sent from here; USB and serial:
- * the pulse goes back to the browser; with the browser's print there is no drawer to open.
+ * supervisor's "open drawer" (subject "till:<id>"). Network: sent from here and audited once
+ * the printer took it; USB and serial: the pulse goes back to the browser under a job id and
+ * is audited when the browser reports it sent; with the browser's print there is no drawer.
  */
 export async function openDrawer(
   staff: Staff,
@@ -228,16 +304,24 @@ export async function openDrawer(
   if (via === "browser") return { ok: true, via, job: null };
   const detail = { connection: via, for: input.reason, till: till.id };
   if (via !== "network") {
-    await audit(actorOf(staff), "drawer_opened", input.subject, detail);
-    return { ok: true, via, job: toBase64(encodeDrawerPulse()) };
+    const jobId = await issuePrintJob(staff, {
+      tillId: till.id,
+      subject: input.subject,
+      connection: via,
+      printsSlip: false,
+      drawer: true,
+      detail: { drawerFor: input.reason, till: till.id },
+    });
+    return { ok: true, via, job: toBase64(encodeDrawerPulse()), jobId };
   }
   const printer = networkPrinterOf(till);
   try {
     if (!printer) throw new PrinterError(statusOf("offline"));
     await sendBlind(printer, encodeDrawerPulse());
-  } catch {
-    await audit(actorOf(staff), "print_failed", input.subject, { ...detail, reason: "offline" });
-    return { ok: false, reason: statusOf("offline").message };
+  } catch (error) {
+    const status = error instanceof PrinterError ? error.status : statusOf("offline");
+    await audit(actorOf(staff), "print_failed", input.subject, { ...detail, reason: status.state });
+    return { ok: false, reason: status.message };
   }
   await audit(actorOf(staff), "drawer_opened", input.subject, detail);
   return { ok: true, via, job: null };

@@ -16,11 +16,14 @@ import { KIND_LABELS as SALE_KIND_LABELS } from "@/lib/sales/kinds/meta";
 import { CASH_MOVEMENT_LABELS, PAYMENT_METHOD_LABELS, labelOf } from "@/lib/sales/labels";
 import { billResultSchema, electricityResultSchema } from "@/lib/slip/results";
 import { tokenGroups, tokensForSlip } from "@/lib/slip/tokens";
-import { safeExternalUrl } from "@/lib/upstream/urls";
+import { safeExternalUrl } from "@/lib/safe-url";
 import { VAS_KIND_LABELS } from "@/lib/vas/catalogue";
 import { formatMobileNumber } from "@/lib/vas/mobile";
 import { groupPin, vasResultSchema } from "@/lib/vas/sale-data";
+import { FREE_TOKEN_NOTE, KEY_CHANGE_WARNING } from "@/lib/care/key-change-words";
 import { columnsFor } from "./connection";
+import { meterBarcode } from "./meter-barcode";
+import { toPrinterText } from "./plain-text";
 
 export interface PrintMerchant {
   merchantName: string;
@@ -34,6 +37,12 @@ export interface SlipOptions {
   reprint: boolean;
   /** Open the cash drawer (the printer's drawer pulse) before the cut. */
   drawer: boolean;
+  /** A colleague's reprint: the voucher PIN stays off it (lib/security/ownership.ts). */
+  hidePin?: boolean;
+  /** A colleague's reprint names who sold it. */
+  soldBy?: string | null;
+  /** The slip's check code (grouped) and the public page its QR code opens (lib/record/slip-url.ts). */
+  check?: { code: string; url: string };
 }
 
 /** What a slip reads of a completed sale (the journal's row). */
@@ -51,10 +60,10 @@ class Slip {
   readonly columns: number;
   readonly encoder: ReceiptPrinterEncoder;
 
-  constructor(paperWidthMm: number) {
+  constructor(readonly paperWidthMm: number) {
     this.columns = columnsFor(paperWidthMm);
-    // Epson's code page numbers are what most ESC/POS printers (and their clones) follow;
-    // "auto" picks, line by line, a code page that holds the accents of a customer's name.
+    // Every text goes through toPrinterText (plain ASCII), so the printer stays on the code
+    // page its reset selects: cheap printers lack most others, and their numbering differs.
     this.encoder = new ReceiptPrinterEncoder({
       language: "esc-pos",
       columns: this.columns,
@@ -62,24 +71,25 @@ class Slip {
       feedBeforeCut: 4,
       newline: "\n",
     });
-    this.encoder.initialize().codepage("auto");
+    this.encoder.initialize();
   }
 
   centre(text: string, bold = false): this {
     this.encoder.align("center").bold(bold);
-    for (const line of wrap(text, this.columns)) this.encoder.line(line);
+    for (const line of wrap(toPrinterText(text), this.columns)) this.encoder.line(line);
     this.encoder.bold(false).align("left");
     return this;
   }
 
   text(text: string): this {
     for (const paragraph of text.split(/\r?\n/))
-      for (const line of wrap(paragraph, this.columns)) this.encoder.line(line);
+      for (const line of wrap(toPrinterText(paragraph), this.columns)) this.encoder.line(line);
     return this;
   }
 
   /** "Label ........ value"; a value that does not fit goes right-aligned on its own line. */
-  pair(label: string, value: string, bold = false): this {
+  pair(rawLabel: string, rawValue: string, bold = false): this {
+    const [label, value] = [toPrinterText(rawLabel), toPrinterText(rawValue)];
     this.encoder.bold(bold);
     if (label.length + 1 + value.length <= this.columns) {
       this.encoder.line(label + " ".repeat(this.columns - label.length - value.length) + value);
@@ -98,7 +108,8 @@ class Slip {
   }
 
   /** Large digits: double height always, double width only where the line still fits. */
-  big(text: string): this {
+  big(rawText: string): this {
+    const text = toPrinterText(rawText);
     const wide = text.length * 2 <= this.columns;
     this.encoder
       .align("center")
@@ -118,9 +129,14 @@ class Slip {
   }
 
   barcode(value: string): this {
-    // Code 128 of the meter number: the next sale scans it from the slip.
-    if (/^[\x20-\x7e]{1,40}$/.test(value))
-      this.encoder.align("center").barcode(value, "code128", { height: 60, text: "below" });
+    // Code 128 of the meter number, sized for the roll: the next sale scans it from the slip.
+    const code = meterBarcode(value, this.paperWidthMm);
+    if (code)
+      this.encoder.align("center").barcode(code.data, "code128", {
+        height: 60,
+        width: code.encoderWidth,
+        text: "below",
+      });
     this.encoder.align("left");
     return this;
   }
@@ -131,7 +147,7 @@ class Slip {
   }
 
   finish(options: { drawer: boolean }): Uint8Array {
-    if (options.drawer) this.encoder.pulse();
+    if (options.drawer) this.encoder.raw([...DRAWER_PULSE]);
     this.encoder.cut("partial");
     return this.encoder.encode();
   }
@@ -184,6 +200,12 @@ function electricity(slip: Slip, sale: SlipSale, merchant: PrintMerchant) {
   const vatCents = r.vatCents ?? vatIncluded(r.amountCents, merchant.vatPercent);
   const utility = r.utilityName || nameOf(r.municipality);
   const utilityVat = r.utilityVatNumber ?? null;
+  // A key change is said before anything else: the customer's next step depends on it.
+  if (r.tokens.some((t) => t.kind === "key_change")) {
+    slip.rule().centre(KEY_CHANGE_WARNING.title.toUpperCase(), true);
+    for (const line of KEY_CHANGE_WARNING.lines) slip.text(line);
+    slip.rule();
+  }
   header(slip, merchant, utilityVat ? "Tax invoice" : "Receipt", {
     number: r.receiptNumber,
     at: r.at,
@@ -198,6 +220,7 @@ function electricity(slip: Slip, sale: SlipSale, merchant: PrintMerchant) {
   slip.pair("Customer", r.customerName || "-");
   for (const t of tokensForSlip(r.tokens)) {
     slip.rule().text(t.label);
+    if (t.kind === "fbe") slip.centre(FREE_TOKEN_NOTE.toUpperCase(), true);
     slip.big(tokenGroups(t.digits).join(" "));
     if (t.info) slip.centre(t.info);
     if (t.units != null && !/kwh/i.test(t.info ?? "")) slip.centre(`${t.units.toFixed(1)} kWh`);
@@ -265,7 +288,7 @@ function fines(slip: Slip, sale: SlipSale, merchant: PrintMerchant) {
   slip.pair("Date", saDateTime(sale.settledAt ?? sale.createdAt));
 }
 
-function vas(slip: Slip, sale: SlipSale, merchant: PrintMerchant) {
+function vas(slip: Slip, sale: SlipSale, merchant: PrintMerchant, options: SlipOptions) {
   header(slip, merchant, null);
   const parsed = vasResultSchema.safeParse(sale.result);
   if (!parsed.success) {
@@ -282,7 +305,11 @@ function vas(slip: Slip, sale: SlipSale, merchant: PrintMerchant) {
     r.brand || "-",
   );
   if (r.recipient) slip.pair("Mobile number", formatMobileNumber(r.recipient), true);
-  if (r.pin) {
+  if (r.pin && options.hidePin) {
+    slip.rule().centre("VOUCHER PIN NOT SHOWN", true);
+    slip.centre("Another cashier sold this voucher: a supervisor reprints its PIN.");
+    slip.rule();
+  } else if (r.pin) {
     slip.rule().centre("VOUCHER PIN", true);
     slip.big(groupPin(r.pin));
     slip.rule();
@@ -304,7 +331,7 @@ function vas(slip: Slip, sale: SlipSale, merchant: PrintMerchant) {
 
 const SLIP_BODY: Record<
   SlipSale["kind"],
-  (slip: Slip, sale: SlipSale, merchant: PrintMerchant) => void
+  (slip: Slip, sale: SlipSale, merchant: PrintMerchant, options: SlipOptions) => void
 > = { electricity, bill, fines, vas };
 
 /** The printer commands of a completed sale's slip, ending in a cut (and the drawer pulse when asked). */
@@ -315,7 +342,13 @@ export function encodeSaleSlip(
 ): Uint8Array {
   const slip = new Slip(options.paperWidthMm);
   if (options.reprint) slip.reprintMark();
-  SLIP_BODY[sale.kind](slip, sale, merchant);
+  if (options.soldBy) slip.centre(`Sold by ${options.soldBy}`);
+  SLIP_BODY[sale.kind](slip, sale, merchant, options);
+  if (options.check) {
+    slip.rule();
+    slip.qr(options.check.url);
+    slip.centre("Check this slip:").centre(options.check.code, true);
+  }
   if (options.reprint) slip.reprintMark();
   return slip.finish({ drawer: options.drawer });
 }
@@ -325,6 +358,12 @@ export function encodeShiftReport(
   report: ShiftReport,
   meta: ReportMeta,
   paperWidthMm: number,
+  /** A Z report's record checkpoint and the key that checks it (lib/record/z-checkpoint.ts). */
+  record?: {
+    checkpoint: { shortCode: string; qrText: string } | null;
+    publicKey: string;
+    fingerprint: string;
+  },
 ): Uint8Array {
   const slip = new Slip(paperWidthMm);
   if (meta.reprint) slip.reprintMark();
@@ -346,7 +385,7 @@ export function encodeShiftReport(
   slip.pair(`Total (${report.completedCount})`, formatRand(report.totalCents), true);
   slip.pair("Opening float", formatRand(report.openingFloatCents));
   for (const m of report.cashMovements ?? [])
-    slip.pair(`${CASH_MOVEMENT_LABELS[m.kind]}: ${m.reason}`, `-${formatRand(m.amountCents)}`);
+    slip.pair(`${CASH_MOVEMENT_LABELS[m.kind]}: ${m.reason}`, formatRand(-m.amountCents));
   if (!meta.blind) slip.pair("Expected cash", formatRand(report.expectedCashCents), true);
   if (report.countedCashCents !== null)
     slip.pair("Counted cash", formatRand(report.countedCashCents));
@@ -358,11 +397,26 @@ export function encodeShiftReport(
   if (report.openCount > 0)
     slip.text(`${report.openCount} sale(s) not confirmed: not in these totals.`);
   if (report.failedCount > 0) slip.text(`${report.failedCount} failed sale(s), no money taken.`);
+  if (record) {
+    slip.rule();
+    if (record.checkpoint) {
+      slip.qr(record.checkpoint.qrText);
+      slip.centre(`Record checkpoint ${record.checkpoint.shortCode}`, true);
+    } else slip.centre("Record checkpoint: being sealed, reprint in a moment.");
+    slip.centre(`Record key ${record.fingerprint}`).centre(record.publicKey);
+  }
   if (meta.reprint) slip.reprintMark();
   return slip.finish({ drawer: false });
 }
 
+/**
+ * The drawer pulse as a real-time command, DLE DC4 1 m t: pin 2 (m = 0), 100 ms on and off
+ * (t = 1). A printer acts on it as it arrives, even out of paper or with its cover open,
+ * where it would hold ESC p until the roll is changed.
+ */
+const DRAWER_PULSE = Uint8Array.from([0x10, 0x14, 0x01, 0x00, 0x01]);
+
 /** The drawer pulse alone: a cash movement, or a supervisor's "open drawer". */
 export function encodeDrawerPulse(): Uint8Array {
-  return new ReceiptPrinterEncoder({ language: "esc-pos" }).initialize().pulse().encode();
+  return DRAWER_PULSE.slice();
 }

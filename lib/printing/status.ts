@@ -9,7 +9,11 @@ export interface PrinterStatus {
   state: PrinterState;
   /** In the cashier's words, for the till's banner and the failed-print panel. */
   message: string;
+  /** Ready, but the roll's near-end sensor sees the paper running out: warn before it does. */
+  paperLow?: true;
 }
+
+export const PAPER_LOW_MESSAGE = "The printer's paper is running low. Have a new roll ready.";
 
 export const STATUS_MESSAGES: Record<PrinterState, string> = {
   ready: "Printer ready.",
@@ -32,6 +36,8 @@ export function readStatus(answer: Uint8Array): PrinterStatus {
   if ((paper! & 0x60) !== 0 || (offline! & 0x20) !== 0) return statusOf("paper_out");
   if ((offline! & 0x04) !== 0) return statusOf("cover_open");
   if ((printer! & 0x08) !== 0) return statusOf("offline");
+  // DLE EOT 4, bits 2 and 3: the near-end sensor.
+  if ((paper! & 0x0c) !== 0) return { state: "ready", message: PAPER_LOW_MESSAGE, paperLow: true };
   return statusOf("ready");
 }
 

@@ -8,8 +8,15 @@ export function csvField(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(header: string[], rows: (string | number | null | undefined)[][]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+type CsvRow = (string | number | null | undefined)[];
+
+/** Rows as RFC 4180 lines, each ended by CRLF (none for no rows): a file without a header. */
+export function csvLines(rows: CsvRow[]): string {
+  return rows.map((row) => `${row.map(csvField).join(",")}\r\n`).join("");
+}
+
+export function toCsv(header: string[], rows: CsvRow[]): string {
+  return csvLines([header, ...rows]);
 }
 
 /** Rands with two decimals and a dot, as a spreadsheet reads them. */

@@ -1,7 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { BACKOFF } from "@/lib/upstream/retry";
-import { DEFAULT_MAX_ATTEMPTS } from "@/lib/upstream/http";
+import { BACKOFF, DEFAULT_MAX_ATTEMPTS } from "@/lib/upstream";
 
 /**
  * The longest the server may take to answer a purchase: every attempt's timeout and the

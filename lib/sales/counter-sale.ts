@@ -14,6 +14,7 @@ import { admitSale } from "@/lib/lifecycle";
 import { fingerprintOf, KEY_REUSED_CODE, KEY_REUSED_MESSAGE } from "./fingerprint";
 import { findSale, readSaleStart, recordSale } from "./journal";
 import { kindOf } from "./kinds";
+import { describeSale } from "./kinds/meta";
 import {
   refuseWhileStopping,
   resendIfSenderGone,
@@ -22,7 +23,7 @@ import {
   type SentSale,
 } from "./send";
 import { NOT_RECORDED_NOTICE, type SaleView } from "./sale-view";
-import type { SlipToken } from "@/lib/upstream/tokens";
+import type { SlipToken } from "@/lib/slip/tokens";
 
 export function saleViewOf(sale: SentSale): SaleView {
   const kind = kindOf(sale.kind);
@@ -38,10 +39,16 @@ export function saleViewOf(sale: SentSale): SaleView {
     method: sale.method,
     amountCents: sale.amountCents,
     reference: sale.reference,
+    what: kind.describe(sale),
     message: sale.error?.message ?? null,
     awaitingCard: sale.method === "card" && sale.status === "pending" && sale.attempts === 0,
     retryable: nextStep === "retry",
     nextStep,
+    paidNotDelivered:
+      unknown &&
+      sale.attempts === 0 &&
+      !sale.resolvedAt &&
+      sale.error?.kind === "card_paid_not_delivered",
     createdAt: sale.createdAt.toISOString(),
     seen: sale.slipSeenAt !== null && sale.slipSeenAt !== undefined,
     notRecorded: sale.notRecorded
@@ -147,9 +154,10 @@ function guardOf(staff: Staff, input: CounterSale) {
 /** The same thing for the same amount moments ago: refused with that sale, for the form's "Sell again?". */
 function refuseDuplicate(input: CounterSale, earlier: SentSale): never {
   const minutes = Math.max(1, Math.round((Date.now() - earlier.createdAt.getTime()) / 60_000));
-  const what = `${kindOf(input.kind).label} ${input.reference} for ${formatRand(input.amountCents)}`;
+  // Only the fact: the form's "Sell again?" shows the earlier sale and says when to sell it
+  // again, so the message must not say that a second time.
   throw new ActionError(
-    `${what} was sold ${minutes === 1 ? "about a minute" : `${minutes} minutes`} ago at this till or by you. Sell it again only if the customer wants a second one.`,
+    `The same sale (${describeSale(input.kind, input.reference)}, ${formatRand(input.amountCents)}) was made ${minutes === 1 ? "about a minute" : `${minutes} minutes`} ago at this till or by you.`,
     undefined,
     { duplicateOf: saleViewOf(earlier), code: "duplicate" },
   );
@@ -168,7 +176,14 @@ export async function sell(staff: Staff, input: CounterSale): Promise<SaleView> 
   return result;
 }
 
+/** Said next to the payment method when a sale of R 0 (free basic electricity) is paid by card. */
+const NOTHING_TO_CHARGE =
+  "There is nothing to pay by card for R 0 (free basic electricity only): choose Cash.";
+
 async function sellAndSettle(staff: Staff, input: CounterSale): Promise<SaleView> {
+  // A card order for nothing fails at the core service after the sale is recorded: refuse first.
+  if (input.method === "card" && input.amountCents <= 0)
+    throw new ActionError(NOTHING_TO_CHARGE, "method");
   const fingerprint = fingerprintOf({
     kind: input.kind,
     method: input.method,
@@ -223,7 +238,6 @@ async function recordAndSend(
     },
     {
       actor: actorOf(staff),
-      kind: "sale_recorded",
       detail: {
         method: input.method,
         reference: input.reference,

@@ -5,6 +5,7 @@
  * amount in cents, what it is for (meter, account, notices, product and recipient) and the
  * place (municipality) where there is one.
  */
+import type { ActionCode } from "@/lib/errors";
 import type { PaymentMethod, SaleKind } from "@/lib/db/schema";
 
 export interface FingerprintParts {
@@ -28,7 +29,7 @@ export function fingerprintOf(parts: FingerprintParts): string {
 }
 
 /** The code of the journal's refusal of a key that already belongs to a different request. */
-export const KEY_REUSED_CODE = "key_reused";
+export const KEY_REUSED_CODE = "key_reused" satisfies ActionCode;
 
 export const KEY_REUSED_MESSAGE =
   "This form's sale key was already used for a different sale (another meter, account, amount or payment). Nothing was sold. Start a new sale from a fresh page.";

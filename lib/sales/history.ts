@@ -3,10 +3,18 @@ import { and, desc, eq, gte, ilike, isNull, ne, or } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { sales, users, type Sale } from "@/lib/db/schema";
 import { TILL_REPRINT_DAYS } from "@/lib/security/ownership";
+import { searchFormsOf } from "@/lib/vas/mobile";
+
+/** The reference holds the typed number in any of its forms (a mobile number as 0… or 27…). */
+function referenceHolds(search: string) {
+  const forms = searchFormsOf(search);
+  return forms.length === 0 ? undefined : or(...forms.map((f) => ilike(sales.reference, `%${f}%`)));
+}
 
 /**
  * A cashier's own sales of one shift, newest first, optionally only those whose reference
- * (meter or account number, ...) contains `search` (digits only, so no LIKE wildcards).
+ * (meter, account or mobile number, ...) holds `search` in any of its forms (searchFormsOf:
+ * digits only, so no LIKE wildcards).
  */
 export async function shiftSalesOf(
   userId: string,
@@ -15,9 +23,9 @@ export async function shiftSalesOf(
   limit = 200,
 ): Promise<Sale[]> {
   const database = await db();
-  const digits = search.replace(/\D/g, "");
   const conditions = [eq(sales.userId, userId), eq(sales.shiftId, shiftId)];
-  if (digits) conditions.push(ilike(sales.reference, `%${digits}%`));
+  const holds = referenceHolds(search);
+  if (holds) conditions.push(holds);
   return database
     .select()
     .from(sales)
@@ -47,7 +55,7 @@ export async function tillSalesMatching(
   const conditions = [
     eq(sales.tillId, staff.tillId),
     gte(sales.createdAt, since),
-    ilike(sales.reference, `%${digits}%`),
+    referenceHolds(search)!,
   ];
   if (exceptShiftId) conditions.push(or(isNull(sales.shiftId), ne(sales.shiftId, exceptShiftId))!);
   const rows = await database

@@ -1,19 +1,6 @@
 import "server-only";
-import {
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  inArray,
-  isNull,
-  or,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from "drizzle-orm";
-import { db } from "@/lib/db";
-import type { Db } from "@/lib/db/open";
+import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { db, type Db } from "@/lib/db";
 import {
   auditEvents,
   SALE_KINDS,
@@ -24,10 +11,12 @@ import {
   type Sale,
   type SaleKind,
 } from "@/lib/db/schema";
-import type { Actor, AuditKind } from "@/lib/audit";
+import type { Actor } from "@/lib/audit";
+import { PROCESS_TAG } from "@/lib/db/presence";
 import type { Cents } from "@/lib/money";
-import { listenForRawAnswers } from "@/lib/upstream/raw-answers";
+import { listenForRawAnswers } from "@/lib/upstream";
 import { kindOf } from "./kinds";
+import { insertSale, moveSale, rowOf } from "./door";
 
 /** Kinds the core service is idempotent on (the registry's `repeatable`): repeating them under the same key is safe. */
 export const IDEMPOTENT_KINDS: readonly SaleKind[] = SALE_KINDS.filter((k) => kindOf(k).repeatable);
@@ -46,53 +35,11 @@ export interface NewSale {
   fingerprint: string;
 }
 
-/** The audit event written in the same statement as a change of the sale. */
-export interface SaleAudit {
-  actor: Actor;
-  kind: Extract<AuditKind, "sale_recorded" | "sale_settled" | "sale_retried">;
-  detail: Record<string, unknown>;
-}
-
-const COLUMNS = Object.entries(getTableColumns(sales));
-
-/** A row of `select *` (database column names) as drizzle's Sale. */
-function saleOfRow(row: Record<string, unknown>): Sale {
-  const out: Record<string, unknown> = {};
-  for (const [key, column] of COLUMNS) {
-    const value = row[column.name];
-    out[key] =
-      column.columnType === "PgTimestamp" && typeof value === "string" ? new Date(value) : value;
-  }
-  return out as Sale;
-}
-
 /**
- * Runs a data-changing statement on sales (`... returning *`) together with its audit event
- * in ONE statement (a data-modifying WITH): one round trip, and never one without the other.
- */
-async function changeWithAudit(
-  database: Db,
-  change: SQLWrapper,
-  event: SaleAudit,
-): Promise<Sale | undefined> {
-  const statement: SQL = sql`with changed as (${change.getSQL()}),
-    logged as (insert into ${auditEvents} (user_id, username, role, till_id, kind, subject, detail)
-      select ${event.actor.userId ?? null}::uuid, ${event.actor.username ?? null}, ${event.actor.role ?? null},
-        ${event.actor.tillId ?? null}, ${event.kind}, changed.id::text,
-        jsonb_build_object('kind', changed.kind, 'status', changed.status, 'amountCents', changed.amount_cents, 'attempt', changed.attempts) || ${JSON.stringify(event.detail)}::jsonb
-      from changed)
-    select * from changed`;
-  const result = (await database.execute(statement)) as unknown as {
-    rows: Record<string, unknown>[];
-  };
-  const row = result.rows[0];
-  return row ? saleOfRow(row) : undefined;
-}
-
-/**
- * Step 1 of every sale: commit a `pending` row (with its `sale_recorded` audit event) before
- * anything goes upstream. The same idempotency key (a double click, a resubmit, another
- * instance) returns the row that already exists; the database's unique index decides.
+ * Step 1 of every sale: commit a `pending` row (with its `sale_recorded` audit event, in one
+ * statement: the door's insertSale) before anything goes upstream. The same idempotency key
+ * (a double click, a resubmit, another instance) returns the row that already exists; the
+ * database's unique index decides.
  * `claimed`: the row is written with its first attempt already taken (attempts 1), for a
  * cash sale sent at once: whoever inserts the row is the one caller that sends it, so the
  * separate claim (claimAttempt) would only cost a round trip. A crash between this commit
@@ -100,16 +47,15 @@ async function changeWithAudit(
  */
 export async function recordSale(
   input: NewSale,
-  event: SaleAudit,
+  event: { actor: Actor; detail: Record<string, unknown> },
   options: { claimed?: boolean } = {},
 ): Promise<{ sale: Sale; existing: boolean }> {
   const database = await db();
-  const insert = database
-    .insert(sales)
-    .values({ ...input, attempts: options.claimed ? 1 : 0 })
-    .onConflictDoNothing({ target: sales.idempotencyKey })
-    .returning();
-  const inserted = await changeWithAudit(database, insert, event);
+  const inserted = await insertSale(
+    database,
+    { ...input, attempts: options.claimed ? 1 : 0 },
+    event,
+  );
   if (inserted) return { sale: inserted, existing: false };
   const [existing] = await database
     .select()
@@ -142,35 +88,26 @@ export async function findSaleByKey(idempotencyKey: string): Promise<Sale | unde
 
 /**
  * Take the right to call the core service for this sale. Only one caller wins: a fresh
- * pending sale (attempts 0), or, for idempotent kinds only, an unknown sale being retried
- * under its own key. Returns the claimed row, or undefined when someone else has it.
- * `event` (a retry's `sale_retried`) is written in the same statement, only when the claim wins.
+ * pending sale (attempts 0: `sale_claimed`), or, for idempotent kinds only, an unknown sale
+ * that was sent, retried under its own key (`sale_retried`, naming this process as its
+ * sender). Returns the claimed row, or undefined when someone else has it.
  */
 export async function claimAttempt(
   saleId: string,
   mode: "first" | "retry",
-  event?: SaleAudit,
+  actor: Actor,
 ): Promise<Sale | undefined> {
   const database = await db();
-  const condition =
-    mode === "first"
-      ? and(eq(sales.id, saleId), eq(sales.status, "pending"), eq(sales.attempts, 0))
-      : // Only a sale that was sent (attempts > 0) can be re-sent: an unknown card sale whose
-        // payment was never verified has attempts 0 and must never reach the core service.
-        and(
-          eq(sales.id, saleId),
-          eq(sales.status, "unknown"),
-          inArray(sales.kind, [...IDEMPOTENT_KINDS]),
-          sql`${sales.attempts} > 0`,
-        );
-  const claim = database
-    .update(sales)
-    .set({ status: "pending", attempts: sql`${sales.attempts} + 1`, updatedAt: new Date() })
-    .where(condition)
-    .returning();
-  if (event) return changeWithAudit(database, claim, event);
-  const [row] = await claim;
-  return row;
+  if (mode === "first") return moveSale(database, "sale_claimed", saleId, { actor, args: {} });
+  // Only a sale that was sent (attempts > 0: the transition's guard) can be re-sent: an
+  // unknown card sale whose payment was never verified has attempts 0 and must never reach
+  // the core service.
+  return moveSale(database, "sale_retried", saleId, {
+    actor,
+    args: {},
+    detail: { sender: PROCESS_TAG },
+    also: inArray(sales.kind, [...IDEMPOTENT_KINDS]),
+  });
 }
 
 /**
@@ -205,29 +142,20 @@ export async function isConnected(tag: string): Promise<boolean> {
 
 /**
  * Take over a repeatable sale whose sender is gone (pending with an attempt taken by a
- * process that died before it settled): one more attempt, with its `sale_retried` event.
+ * process that died before it settled): one more attempt, `sale_resent`, naming this process.
  * Only one caller wins (the attempts seen must still be the row's).
  */
-export async function claimResend(sale: Sale, event: SaleAudit): Promise<Sale | undefined> {
-  const database = await db();
-  const claim = database
-    .update(sales)
-    .set({ attempts: sql`${sales.attempts} + 1`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(sales.id, sale.id),
-        eq(sales.status, "pending"),
-        eq(sales.attempts, sale.attempts),
-        inArray(sales.kind, [...IDEMPOTENT_KINDS]),
-      ),
-    )
-    .returning();
-  return changeWithAudit(database, claim, event);
-}
-
-/** The sale's raw answers with `answers` after them: the one expression every writer of them uses. */
-export function appendedRawAnswers(answers: RawAnswer[]): SQL {
-  return sql`coalesce(${sales.rawAnswers}, '[]'::jsonb) || ${JSON.stringify(answers)}::jsonb`;
+export async function claimResend(
+  sale: Sale,
+  actor: Actor,
+  previousSender: string,
+): Promise<Sale | undefined> {
+  return moveSale(await db(), "sale_resent", sale.id, {
+    actor,
+    args: {},
+    detail: { sender: PROCESS_TAG, previousSender },
+    also: and(eq(sales.attempts, sale.attempts), inArray(sales.kind, [...IDEMPOTENT_KINDS])),
+  });
 }
 
 /**
@@ -243,61 +171,12 @@ export async function keepingRawAnswers<T>(saleId: string, work: () => Promise<T
       const database = await db();
       await database
         .update(sales)
-        .set({ rawAnswers: appendedRawAnswers(answers) })
+        .set({
+          rawAnswers: sql`coalesce(${sales.rawAnswers}, '[]'::jsonb) || ${JSON.stringify(answers)}::jsonb`,
+        })
         .where(eq(sales.id, saleId));
     }
   }
-}
-
-export type Outcome =
-  | { status: "completed"; result: unknown }
-  | { status: "failed" | "unknown"; error: { kind: string; code?: number; message: string } };
-
-/**
- * Step 3: settle a pending sale, with the raw answers of its calls and the `sale_settled`
- * audit event, in one statement. A settled sale is never settled again; `fromUnknown` (the
- * spool's proof of what the core service answered) also settles a sale the sweep marked unknown.
- */
-export async function settleSale(
-  saleId: string,
-  outcome: Outcome,
-  rawAnswers: RawAnswer[],
-  event: SaleAudit,
-  options: { fromUnknown?: boolean } = {},
-): Promise<Sale> {
-  const database = await db();
-  const now = new Date();
-  const values =
-    outcome.status === "completed"
-      ? {
-          status: "completed" as const,
-          result: outcome.result,
-          error: null,
-          settledAt: now,
-          updatedAt: now,
-        }
-      : {
-          status: outcome.status,
-          error: outcome.error,
-          settledAt: outcome.status === "failed" ? now : null,
-          updatedAt: now,
-        };
-  const settleable = options.fromUnknown
-    ? or(eq(sales.status, "pending"), and(eq(sales.status, "unknown"), isNull(sales.resolvedAt)))
-    : eq(sales.status, "pending");
-  const update = database
-    .update(sales)
-    .set({
-      ...values,
-      rawAnswers: appendedRawAnswers(rawAnswers),
-    })
-    .where(and(eq(sales.id, saleId), settleable))
-    .returning();
-  const row = await changeWithAudit(database, update, event);
-  if (row) return row;
-  const current = await findSale(saleId);
-  if (!current) throw new Error(`no sale ${saleId}`);
-  return current;
 }
 
 export interface SaleStart {
@@ -337,7 +216,8 @@ export async function readSaleStart(input: {
   const row = result.rows[0];
   const asSale = (value: unknown) =>
     value
-      ? saleOfRow(
+      ? rowOf<Sale>(
+          sales,
           typeof value === "string"
             ? (JSON.parse(value) as Record<string, unknown>)
             : (value as Record<string, unknown>),
@@ -352,7 +232,9 @@ export async function readSaleStart(input: {
 
 /**
  * This cashier's sales the till must show first after a reload or in a new tab: completed
- * ones whose slip they have not seen, and unknown ones nobody has resolved, from `since`.
+ * ones whose slip they have not seen, and unknown ones nobody has resolved, from `since`
+ * (not a card payment made after the till cancelled it: the till's card notice shows that,
+ * with Deliver now).
  */
 export async function unseenSalesOf(userId: string, since: Date): Promise<Sale[]> {
   const database = await db();
@@ -365,12 +247,36 @@ export async function unseenSalesOf(userId: string, since: Date): Promise<Sale[]
         gt(sales.createdAt, since),
         or(
           and(eq(sales.status, "completed"), isNull(sales.slipSeenAt)),
-          and(eq(sales.status, "unknown"), isNull(sales.resolvedAt)),
+          and(
+            eq(sales.status, "unknown"),
+            isNull(sales.resolvedAt),
+            sql`coalesce(${sales.error}->>'kind', '') <> 'card_paid_after_cancel'`,
+          ),
         ),
       ),
     )
     .orderBy(desc(sales.createdAt))
     .limit(20);
+}
+
+/**
+ * The one mark that a completed sale's slip reached its own cashier (`viewerId`): set the first
+ * time only, and only on the cashier's own completed sale. The slip page sets it as it shows the
+ * slip; the till's "put away" sets it when the cashier says the customer needs no slip.
+ */
+function markSlipSeen(database: Db, id: string, viewerId: string) {
+  return database
+    .update(sales)
+    .set({ slipSeenAt: new Date() })
+    .where(
+      and(
+        eq(sales.id, id),
+        eq(sales.userId, viewerId),
+        eq(sales.status, "completed"),
+        isNull(sales.slipSeenAt),
+      ),
+    )
+    .returning({ id: sales.id });
 }
 
 /**
@@ -380,22 +286,18 @@ export async function unseenSalesOf(userId: string, since: Date): Promise<Sale[]
  */
 export async function findSaleForSlip(id: string, viewerId: string): Promise<Sale | undefined> {
   const database = await db();
-  const seen = database.$with("seen").as(
-    database
-      .update(sales)
-      .set({ slipSeenAt: new Date() })
-      .where(
-        and(
-          eq(sales.id, id),
-          eq(sales.userId, viewerId),
-          eq(sales.status, "completed"),
-          isNull(sales.slipSeenAt),
-        ),
-      )
-      .returning({ id: sales.id }),
-  );
+  const seen = database.$with("seen").as(markSlipSeen(database, id, viewerId));
   // A data-modifying WITH runs whether or not the select reads it, and the select sees the
   // row as it was before.
   const [row] = await database.with(seen).select().from(sales).where(eq(sales.id, id)).limit(1);
   return row;
+}
+
+/**
+ * A completed sale's slip put away without being shown (the customer has the token, or the
+ * cashier keeps it in History): the same mark as the slip page's. True when this call set it.
+ */
+export async function putSlipAway(id: string, viewerId: string): Promise<boolean> {
+  const database = await db();
+  return (await markSlipSeen(database, id, viewerId)).length > 0;
 }

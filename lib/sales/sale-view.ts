@@ -6,7 +6,8 @@
  * docs/architecture.md ("The sale actions' contract"); keep both true together.
  */
 import type { PaymentMethod, SaleKind, SaleStatus } from "@/lib/db/schema";
-import type { SlipToken } from "@/lib/upstream/tokens";
+import type { SlipToken } from "@/lib/slip/tokens";
+import type { CardFollowUps } from "@/lib/sales/card/client";
 
 /** What the cashier can do about a sale that is not confirmed. */
 export type NextStep =
@@ -44,6 +45,8 @@ export interface SaleView {
   amountCents: number;
   /** Meter number, account number, notice numbers, "<product> <recipient>". */
   reference: string;
+  /** What was sold, in the middle of a sentence: "electricity for meter 01100000007", "Telkom 5 GB data for 081 555 0303". */
+  what: string;
   /** Cashier-safe reason when the sale failed or is not confirmed, in whole sentences. */
   message: string | null;
   /** Recorded for card and waiting for the customer's card payment (nothing sent yet). */
@@ -55,6 +58,11 @@ export interface SaleView {
   retryable: boolean;
   /** For an unknown sale: what the "Not confirmed" panel offers. Null otherwise. */
   nextStep: NextStep | null;
+  /**
+   * Unknown because the customer paid by card after the till stopped waiting: "Paid, not
+   * delivered", a supervisor delivers or refunds it (never also "Not confirmed" at the till).
+   */
+  paidNotDelivered: boolean;
   /** ISO instant the sale was recorded. */
   createdAt: string;
   /** The cashier has seen this completed sale's slip (the slip page was shown to them). */
@@ -72,3 +80,31 @@ export interface SaleView {
 export const NOT_CONFIRMED = "Not confirmed — do not sell again";
 
 export const NOT_RECORDED_NOTICE = "Not recorded: keep this slip and tell a supervisor.";
+
+/** A card sale the customer paid after the till stopped waiting: a supervisor delivers or refunds it. */
+export const PAID_NOT_DELIVERED = "Paid, not delivered";
+
+/** Why the cashier put a slip away without showing it ("Last sale went through"). */
+export const PUT_AWAY_REASONS = ["customer_has_token", "keep_in_history"] as const;
+export type PutAwayReason = (typeof PUT_AWAY_REASONS)[number];
+
+/** A card sale paid after its till stopped waiting, with the order the customer paid. */
+export interface PaidNotDeliveredView {
+  sale: SaleView;
+  /** The core service's order id (what the customer's bank statement and the ledger show). */
+  orderId: string;
+}
+
+/**
+ * `GET /api/sales/unseen`: what the journal holds that the till must tell its cashier about,
+ * from any browser: completed sales whose slip they have not seen and unresolved unknown ones
+ * (`sales`, last 24 h), card sales paid after the till stopped waiting, and card sales still
+ * waiting for a payment whose screen was left.
+ */
+export interface TillSalesAnswer {
+  sales: SaleView[];
+  paidNotDelivered: PaidNotDeliveredView[];
+  cardWaiting: SaleView[];
+  /** Card payments this till cancelled that the customer's phone may still pay, or has paid since. */
+  card?: CardFollowUps;
+}

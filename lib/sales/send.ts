@@ -7,18 +7,11 @@ import { admitSale } from "@/lib/lifecycle";
 import { env } from "@/lib/env";
 import { log, withLogContext } from "@/lib/log";
 import { metrics } from "@/lib/metrics";
-import { isUpstreamError } from "@/lib/upstream/errors";
-import { listenForRawAnswers } from "@/lib/upstream/raw-answers";
+import { isUpstreamError, listenForRawAnswers, type UpstreamErrorKind } from "@/lib/upstream";
 import { PROCESS_TAG } from "@/lib/db/presence";
-import {
-  claimAttempt,
-  claimResend,
-  findSale,
-  isConnected,
-  senderOf,
-  settleSale,
-  type Outcome,
-} from "./journal";
+import { db } from "@/lib/db";
+import { claimAttempt, claimResend, findSale, isConnected, senderOf } from "./journal";
+import { settleSent, type Outcome } from "./door";
 import { kindOf } from "./kinds";
 import type { NextStep } from "./sale-view";
 import { appendToSpool } from "@/lib/sales/spool";
@@ -32,7 +25,7 @@ import { takeInSpoolSoon } from "./spool-intake";
 export type SentSale = Sale & { notRecorded?: true };
 
 /** Why the sale is not confirmed, in one sentence (never "try again": the panel says what to do). */
-const UNKNOWN_WHY: Record<string, string> = {
+const UNKNOWN_WHY: Record<UpstreamErrorKind | "internal", string> = {
   timeout: "The core service took too long to answer, so this sale is not confirmed.",
   unavailable: "The connection to the core service broke during the sale, so it is not confirmed.",
   malformed: "The core service's answer could not be read, so this sale is not confirmed.",
@@ -53,9 +46,12 @@ const UNKNOWN_NEXT: Record<NextStep, string> = {
 };
 
 /** The whole message of an unknown sale: why, then the one thing to do. */
-function unknownMessage(sale: Pick<Sale, "kind" | "attempts">, why: string): string {
+function unknownMessage(
+  sale: Pick<Sale, "kind" | "attempts">,
+  why: keyof typeof UNKNOWN_WHY,
+): string {
   const step = sale.attempts === 0 ? "supervisor" : kindOf(sale.kind).unknownStep;
-  return `${UNKNOWN_WHY[why] ?? UNKNOWN_WHY.internal} ${UNKNOWN_NEXT[step]}`;
+  return `${UNKNOWN_WHY[why]} ${UNKNOWN_NEXT[step]}`;
 }
 
 /**
@@ -128,11 +124,7 @@ export async function resendIfSenderGone(sale: Sale, actor: Actor): Promise<Sent
   if (alive) return undefined;
   // Like every send, admitted only while Kassa is not stopping.
   return admitSale(async () => {
-    const claimed = await claimResend(sale, {
-      actor,
-      kind: "sale_retried",
-      detail: { sender: PROCESS_TAG, previousSender: sender },
-    });
+    const claimed = await claimResend(sale, actor, sender);
     return claimed ? sendClaimedSale(claimed, actor) : undefined;
   }, refuseWhileStopping);
 }
@@ -157,11 +149,7 @@ async function claimAndSend(
   mode: "first" | "retry",
   actor: Actor,
 ): Promise<SentSale> {
-  const claimed = await claimAttempt(
-    saleId,
-    mode,
-    mode === "retry" ? { actor, kind: "sale_retried", detail: { sender: PROCESS_TAG } } : undefined,
-  );
+  const claimed = await claimAttempt(saleId, mode, actor);
   if (!claimed) {
     // Another request (a double click, another instance) has it, or it is already settled.
     const current = await findSale(saleId);
@@ -216,14 +204,12 @@ async function sendAndSettle(claimed: Sale, actor: Actor): Promise<SentSale> {
     sending.delete(saleId);
   }
   try {
-    const settled = await settleSale(
-      saleId,
-      outcome,
-      answers,
-      { actor, kind: "sale_settled", detail: {} },
-      // The core service's answer is proof: it settles the sale even if a sweep made it unknown meanwhile.
-      { fromUnknown: outcome.status === "completed" },
-    );
+    // The door again: the core service's answer is proof, so a completed or failed answer
+    // also settles a sale a sweep made unknown meanwhile (never one resolved or settled).
+    const settled =
+      (await settleSent(await db(), saleId, outcome, answers, { actor })) ??
+      (await findSale(saleId));
+    if (!settled) throw new Error(`no sale ${saleId}`);
     takeInSpoolSoon();
     return settled;
   } catch (error) {

@@ -1,6 +1,10 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/open";
-import { auditEvents, cardOrders, sales } from "@/lib/db/schema";
+import { cardOrders, sales } from "@/lib/db/schema";
+import type { Actor } from "@/lib/audit";
+import { moveSales } from "./door";
+
+const SWEEP: Actor = { username: "sweep", role: "system" };
 
 export const INTERRUPTED_MESSAGE =
   "Kassa stopped while this sale was being sent. Not confirmed — do not sell again.";
@@ -27,108 +31,43 @@ export const ABANDONED_CARD_MS = 10 * 60_000;
  */
 export async function sweepInterruptedSales(database: Db, olderThanMs: number): Promise<number> {
   const now = Date.now();
-  const interrupted = await database
-    .update(sales)
-    .set({
-      status: "unknown",
-      error: { kind: "interrupted", message: INTERRUPTED_MESSAGE },
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(sales.status, "pending"),
-        sql`${sales.attempts} > 0`,
-        lt(sales.updatedAt, new Date(now - olderThanMs)),
-      ),
-    )
-    .returning({ id: sales.id });
+  const stale = lt(sales.updatedAt, new Date(now - olderThanMs));
+  const pending = eq(sales.status, "pending");
+  const sweep = { actor: SWEEP };
+  // Each through the door, with its audit event: the transition's guards (attempts, method)
+  // and the sweep's own conditions of age.
+  const interrupted = await moveSales(database, "sale_interrupted", and(pending, stale)!, {
+    ...sweep,
+    args: { message: INTERRUPTED_MESSAGE },
+  });
   // A card sale whose payment page nobody ever got (the order was never opened, or its answer
-  // was lost when the journal dropped) cannot have been paid: it failed, and its order (if any)
-  // is no longer followed. Without this the cashier's "still being started" never ends.
-  const notStarted = await database
-    .update(sales)
-    .set({
-      status: "failed",
-      error: { kind: "card_order_failed", message: CARD_NOT_STARTED_MESSAGE },
-      settledAt: new Date(),
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(sales.status, "pending"),
-        eq(sales.method, "card"),
-        eq(sales.attempts, 0),
-        lt(sales.updatedAt, new Date(now - olderThanMs)),
-        sql`not exists (select 1 from card_orders where card_orders.sale_id = ${sales.id} and card_orders.payment_page_url is not null)`,
-      ),
-    )
-    .returning({ id: sales.id, kind: sales.kind, amountCents: sales.amountCents });
-  if (notStarted.length) {
-    // Closed: the follower never asks about it, and a late save of its page is refused.
-    await database
-      .update(cardOrders)
-      .set({ status: "cancelled", final: true, nextCheckAt: null })
-      .where(
-        inArray(
-          cardOrders.saleId,
-          notStarted.map((s) => s.id),
-        ),
-      );
-    await noteSettled(database, notStarted, "failed", "card_order_not_opened");
-  }
-  const abandoned = await database
-    .update(sales)
-    .set({
-      status: "unknown",
-      error: { kind: "card_unverified", message: ABANDONED_CARD_MESSAGE },
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(sales.status, "pending"),
-        eq(sales.method, "card"),
-        eq(sales.attempts, 0),
-        lt(sales.createdAt, new Date(now - ABANDONED_CARD_MS)),
-        // A paid-not-delivered sale a supervisor is delivering right now is not abandoned.
-        sql`not exists (select 1 from card_orders where card_orders.sale_id = ${sales.id} and card_orders.late_outcome is not null)`,
-      ),
-    )
-    .returning({ id: sales.id, kind: sales.kind, amountCents: sales.amountCents });
-  if (abandoned.length) await noteSettled(database, abandoned, "unknown", "card_unverified");
-  const notSent = await database
-    .update(sales)
-    .set({
-      status: "failed",
-      error: { kind: "not_sent", message: NOT_SENT_MESSAGE },
-      settledAt: new Date(),
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(sales.status, "pending"),
-        eq(sales.method, "cash"),
-        eq(sales.attempts, 0),
-        lt(sales.updatedAt, new Date(now - olderThanMs)),
-      ),
-    )
-    .returning({ id: sales.id });
-  return interrupted.length + notStarted.length + abandoned.length + notSent.length;
-}
-
-/** How each swept sale ended, in its audit trail, like every other way a sale ends. */
-async function noteSettled(
-  database: Db,
-  swept: { id: string; kind: string; amountCents: number }[],
-  status: "failed" | "unknown",
-  reason: string,
-): Promise<void> {
-  await database.insert(auditEvents).values(
-    swept.map((s) => ({
-      username: "sweep",
-      role: "system",
-      kind: "sale_settled",
-      subject: s.id,
-      detail: { kind: s.kind, status, amountCents: s.amountCents, reason },
-    })),
+  // was lost when the journal dropped) cannot have been paid: it failed, and its order (if
+  // any) is closed in the same statement: the follower never asks about it, and a late save
+  // of its page is refused. Without this the cashier's "still being started" never ends.
+  const notStarted = await moveSales(
+    database,
+    "card_sale_not_started",
+    and(
+      pending,
+      stale,
+      sql`not exists (select 1 from ${cardOrders} where ${cardOrders.saleId} = ${sales.id} and ${cardOrders.paymentPageUrl} is not null)`,
+    )!,
+    { ...sweep, args: { message: CARD_NOT_STARTED_MESSAGE } },
   );
+  const abandoned = await moveSales(
+    database,
+    "card_sale_unverified",
+    and(
+      pending,
+      lt(sales.createdAt, new Date(now - ABANDONED_CARD_MS)),
+      // A paid-not-delivered sale a supervisor is delivering right now is not abandoned.
+      sql`not exists (select 1 from ${cardOrders} where ${cardOrders.saleId} = ${sales.id} and ${cardOrders.lateOutcome} is not null)`,
+    )!,
+    { ...sweep, args: { message: ABANDONED_CARD_MESSAGE } },
+  );
+  const notSent = await moveSales(database, "sale_not_sent", and(pending, stale)!, {
+    ...sweep,
+    args: { message: NOT_SENT_MESSAGE },
+  });
+  return interrupted.length + notStarted.length + abandoned.length + notSent.length;
 }

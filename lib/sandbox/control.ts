@@ -1,6 +1,6 @@
 /** /__sandbox/...: the test-only control surface (no API key). See docs/sandbox.md for each switch. */
 import { z } from "zod";
-import { DIALECTS } from "./dialects";
+import { DIALECTS } from "./dialect-names";
 import { applyOutcome, SCRIPTABLE, type Outcome } from "./orders";
 import { previousBusinessDay, saIso } from "./time";
 import { firstIssue, json, rands, wireCents, type Ctx, type Reply } from "./wire";
@@ -248,4 +248,19 @@ export function actOnOrder(ctx: Ctx): Reply {
         ? order.redirectCancel
         : null;
   return summary.kind === "json" ? json(200, { ...(summary.body as object), redirect }) : summary;
+}
+
+const keyChangeSchema = z.object({
+  meterNumber: z.string().regex(/^\d{11,13}$/),
+  /** true: the meter's vends carry a key change; false: none; null: back to its scenario. */
+  pending: z.boolean().nullable(),
+});
+
+/** POST /__sandbox/meters/key-change {meterNumber, pending}: a key change starts or ends for a meter. */
+export function setKeyChange(ctx: Ctx): Reply {
+  const b = parse(keyChangeSchema, ctx.body);
+  if (isReply(b)) return b;
+  if (b.pending === null) ctx.state.keyChangePending.delete(b.meterNumber);
+  else ctx.state.keyChangePending.set(b.meterNumber, b.pending);
+  return done({ meterNumber: b.meterNumber, pending: b.pending });
 }

@@ -68,7 +68,7 @@ export function confirmElectricity(ctx: Ctx): Reply {
       `Meter ${meter.meterNumber} is blocked; the customer must contact the municipality`,
     );
   const tariff = TARIFFS[meter.municipality];
-  const keyChange = meter.scenario === "key_change" || meter.scenario === "key_change_fbe";
+  const keyChange = ctx.state.keyChangeDue(meter);
   const owed = ctx.state.meterOutstanding.get(meter.meterNumber) ?? meter.outstandingCents;
   const fbe =
     meter.scenario === "fbe" ||
@@ -153,6 +153,7 @@ export function purchaseElectricity(ctx: Ctx): Reply {
     amountCents,
     state.meterOutstanding.get(meter.meterNumber) ?? 0,
     seq,
+    state.keyChangeDue(meter),
   );
   const receiptNo = `${RECEIPT_PREFIX[meter.municipality]}${seq}`;
   const txn = state.record({
@@ -168,7 +169,15 @@ export function purchaseElectricity(ctx: Ctx): Reply {
   });
   if (meter.outstandingCents > 0)
     state.meterOutstanding.set(meter.meterNumber, vend.outstandingAfterCents);
-  const data = vendResult(meter, amountCents, vend, receiptNo, txn.timestamp, state.balanceCents);
+  const data = vendResult(
+    meter,
+    amountCents,
+    vend,
+    receiptNo,
+    txn.timestamp,
+    state.balanceCents,
+    state.keyChangeDue(meter),
+  );
   if (key) state.idempotent.set(key, data);
   return ok(data);
 }
@@ -180,9 +189,9 @@ function vendResult(
   receiptNo: string,
   at: number,
   balanceCents: number,
+  keyChange: boolean,
 ) {
   const tariff = TARIFFS[meter.municipality];
-  const keyChange = meter.scenario === "key_change" || meter.scenario === "key_change_fbe";
   const fullName = `${meter.firstName} ${meter.surname}`;
   const printable = [
     `${tariff.label.toUpperCase()} PREPAID ELECTRICITY`,

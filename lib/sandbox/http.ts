@@ -16,6 +16,8 @@ export interface Route {
   handler: Handler;
   /** Under /api: needs the API key and is subject to faults. */
   api: boolean;
+  /** The SMS gateway: needs the gateway's key (Authorization) and is subject to faults. */
+  gateway?: boolean;
 }
 
 interface Compiled extends Route {
@@ -80,6 +82,7 @@ function send(res: ServerResponse, reply: Reply): void {
 export interface Runtime {
   state: SandboxState;
   apiKey: string;
+  smsKey: string;
   routes: Compiled[];
   fallbackOrigin: () => string;
   /** Sockets held open by the "timeout" fault; the server destroys them when it closes. */
@@ -125,6 +128,14 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse): P
       body: { message: `${method} is not allowed on ${pathname}` },
     });
   }
+  if (route.gateway && req.headers.authorization !== rt.smsKey) {
+    req.resume();
+    return send(res, {
+      kind: "json",
+      status: 401,
+      body: { messages: [], error: { code: 1, description: "Invalid or missing API key" } },
+    });
+  }
   const match = route.regex.exec(pathname);
   const params = Object.fromEntries(
     route.names.map((n, i) => [n, decodeURIComponent(match?.[i + 1] ?? "")]),
@@ -145,7 +156,12 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse): P
     route.api ? applyDialects(handled(), apiPath, rt.state.dialectsFor(apiPath)) : handled();
 
   if (route.api) rt.state.requests.set(apiPath, (rt.state.requests.get(apiPath) ?? 0) + 1);
-  const fault: Fault | null = route.api ? rt.state.takeFault(apiPath) : null;
+  // "*" faults are the core service's: the SMS gateway takes only faults set for its own path.
+  const fault: Fault | null = route.api
+    ? rt.state.takeFault(apiPath)
+    : route.gateway
+      ? rt.state.takeFault(apiPath, false)
+      : null;
   if (!fault) return send(res, run());
   switch (fault.kind) {
     case "latency":

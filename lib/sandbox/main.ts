@@ -13,6 +13,7 @@ async function main(): Promise<void> {
       port,
       host: "127.0.0.1",
       apiKey: process.env.KASSA_API_KEY || undefined,
+      smsKey: process.env.KASSA_SMS_KEY || undefined,
       log: process.env.SANDBOX_LOG === "1",
     });
   } catch (err) {

@@ -15,6 +15,7 @@ import { checkBalance } from "./merchant";
 import { checkOrderStatus, putOrder } from "./orders";
 import { endOfDayLedger } from "./reconciliation";
 import { confirmVas, listProducts, purchaseVas } from "./vas";
+import { clearSms, listSms, sendSms } from "./sms";
 import type { Handler } from "./wire";
 
 const api = (method: string, path: string, handler: Handler): Route => ({
@@ -51,6 +52,9 @@ export const ROUTES: Route[] = [
   api("POST", "/v2/svcCheckOrderPaymentStatus", checkOrderStatus),
   api("POST", "/v1/svcCheckOrderPaymentStatusV2", checkOrderStatus),
 
+  // The SMS gateway (its own key in Authorization; faults apply as on /api paths).
+  { method: "POST", pattern: "/sms/v1/message", handler: sendSms, api: false, gateway: true },
+
   web("GET", "/checkout/:id", checkoutPage),
   web("POST", "/checkout/:id/:action", checkoutAction),
   web("GET", "/receipts/:id", billReceiptPage),
@@ -73,6 +77,9 @@ export const ROUTES: Route[] = [
   web("POST", "/__sandbox/ledger/hide", control.ledgerHide),
   web("POST", "/__sandbox/ledger/verification-errors", control.ledgerVerificationError),
   web("POST", "/__sandbox/ledger/business-date", control.ledgerBusinessDate),
+  web("GET", "/__sandbox/sms", listSms),
+  web("DELETE", "/__sandbox/sms", clearSms),
+  web("POST", "/__sandbox/meters/key-change", control.setKeyChange),
   web("GET", "/__sandbox/orders/:id", control.getOrder),
   web("POST", "/__sandbox/orders/:id/script", control.scriptOrder),
   web("POST", "/__sandbox/orders/:id/:action", control.actOnOrder),

@@ -1,7 +1,7 @@
 /** startSandbox: the sandbox core service as its own HTTP server (tests, `npm run dev:sandbox`, benchmarks). */
 import { createServer } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { SANDBOX_API_KEY } from "../env-schema";
+import { SANDBOX_API_KEY, SANDBOX_SMS_KEY } from "../env-schema";
 import { compileRoutes, createRequestListener } from "./http";
 import { ROUTES } from "./routes";
 import { SandboxState } from "./state";
@@ -11,6 +11,8 @@ export interface SandboxOptions {
   port?: number;
   host?: string;
   apiKey?: string;
+  /** The key its SMS gateway accepts. Default SANDBOX_SMS_KEY. */
+  smsKey?: string;
   /** One line per request on stdout; off by default so benchmarks measure the app, not the console. */
   log?: boolean;
 }
@@ -31,6 +33,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     createRequestListener({
       state,
       apiKey: opts.apiKey ?? SANDBOX_API_KEY,
+      smsKey: opts.smsKey ?? SANDBOX_SMS_KEY,
       routes: compileRoutes(ROUTES),
       fallbackOrigin: () => origin,
       held,

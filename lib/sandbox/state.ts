@@ -1,6 +1,6 @@
 /** Everything the sandbox remembers, in memory; reset() puts back the seed. */
 import { ACCOUNTS, METERS } from "./data-meters";
-import type { Dialect } from "./dialects";
+import type { Dialect } from "./dialect-names";
 
 export type TxnKind = "electricity" | "bill" | "fines" | "vas" | "card_payment";
 
@@ -79,6 +79,14 @@ export interface LedgerEdits {
   businessDate?: string;
 }
 
+/** One text the sandbox's SMS gateway accepted (lib/sandbox/sms.ts). */
+export interface SmsMessage {
+  apiMessageId: string;
+  to: string;
+  content: string;
+  timestamp: number;
+}
+
 export const SEED_BALANCE_CENTS = 5_000_000;
 const DAY = 86_400_000;
 
@@ -98,6 +106,13 @@ export class SandboxState {
   orderScripts = new Map<string, string[]>();
   quotes = new Map<string, Quote>();
   faults: Fault[] = [];
+  /** Texts the SMS gateway accepted since the reset. */
+  smsMessages: SmsMessage[] = [];
+  /**
+   * Meters whose vends carry a key change (two key-change tokens, then the new SGC/KRN), set
+   * with POST /__sandbox/meters/key-change; a meter not listed follows its scenario.
+   */
+  keyChangePending = new Map<string, boolean>();
   /** Every API request that reached a route, per path, repeats of one key included. */
   requests = new Map<string, number>();
   /** Dialects switched on, per API path ("*" for every path). */
@@ -145,6 +160,8 @@ export class SandboxState {
     this.orderScripts = new Map();
     this.quotes = new Map();
     this.faults = [];
+    this.smsMessages = [];
+    this.keyChangePending = new Map();
     this.requests = new Map();
     this.dialects = new Map();
     this.ledger = { extra: [], amendedCents: new Map(), hidden: new Set(), verificationErrors: [] };
@@ -164,9 +181,11 @@ export class SandboxState {
   }
 
   /** The next fault for a path, consuming one of its count; "*" matches every /api path. */
-  takeFault(path: string): Fault | null {
+  takeFault(path: string, wildcard = true): Fault | null {
     const fault = this.faults.find(
-      (f) => f.remaining > 0 && (f.path.toLowerCase() === path.toLowerCase() || f.path === "*"),
+      (f) =>
+        f.remaining > 0 &&
+        (f.path.toLowerCase() === path.toLowerCase() || (wildcard && f.path === "*")),
     );
     if (!fault) return null;
     fault.remaining -= 1;
@@ -182,6 +201,14 @@ export class SandboxState {
 
   dialectOn(path: string, dialect: Dialect): boolean {
     return this.dialectsFor(path).has(dialect);
+  }
+
+  /** Whether a vend of this meter now carries a key change: the switch, else its scenario. */
+  keyChangeDue(meter: { meterNumber: string; scenario: string }): boolean {
+    return (
+      this.keyChangePending.get(meter.meterNumber) ??
+      (meter.scenario === "key_change" || meter.scenario === "key_change_fbe")
+    );
   }
 
   findOrder(id: string): Order | undefined {

@@ -41,6 +41,7 @@ export function computeVend(
   amountCents: number,
   outstandingCents: number,
   seq: number,
+  keyChange: boolean,
 ): Vend {
   const tariff = TARIFFS[meter.municipality];
   let arrears = 0;
@@ -78,7 +79,7 @@ export function computeVend(
   // Units are rounded down to 0.1 kWh, as meters accept whole tenths.
   const units = Math.floor((electricityExVat / tariff.centsPerKwh) * 10) / 10;
   const tokens: VendToken[] = [];
-  if (meter.scenario === "key_change" || meter.scenario === "key_change_fbe") {
+  if (keyChange) {
     tokens.push({
       token: stsToken(meter.meterNumber, seq, "KCT1"),
       info: "Key change token 1 of 2",

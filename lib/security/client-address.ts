@@ -1,14 +1,55 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import proxyaddr from "proxy-addr";
 
 /**
  * Whose address a request is counted under (the per-address limits). Kassa's server
- * (scripts/serve.mjs) writes the socket's own address into PEER_HEADER on every request,
- * after dropping any copy the client sent, so the header cannot be chosen from outside.
- * X-Forwarded-For is read only when KASSA_TRUSTED_PROXIES says proxies stand in front:
- * with N hops, the address N from the right; with a list, the first address from the
- * right that is not a trusted proxy (proxy-addr, as Express reads it).
+ * (scripts/serve.mjs) writes the socket's own address into PEER_HEADER on every request, and
+ * into PEER_VIA_HEADER whether the request came with a proxy's forwarding header (Next.js adds
+ * X-Forwarded-* headers of its own later, so only that server can tell), both proven by
+ * PEER_PROOF_HEADER: an HMAC under a secret that server makes for its own process
+ * (globalThis.kassaPeerSecret) and never sends anywhere. A peer header without a proof that
+ * checks (sent by a client, or under `next start`, which makes no secret) counts for nothing.
+ * X-Forwarded-For is read only when KASSA_TRUSTED_PROXIES says proxies stand in front: with N
+ * hops, the address N from the right; with a list, the first address from the right that is
+ * not a trusted proxy (proxy-addr, as Express reads it).
  */
 export const PEER_HEADER = "x-kassa-peer";
+export const PEER_VIA_HEADER = "x-kassa-peer-via";
+export const PEER_PROOF_HEADER = "x-kassa-peer-proof";
+/** Headers by which a proxy speaks for a client (scripts/serve.mjs looks for the same). */
+export const FORWARDING_HEADERS = [
+  "forwarded",
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-real-ip",
+  "via",
+];
+
+/** The socket's address, and whether the request came through a proxy (with its headers). */
+export interface Peer {
+  address: string;
+  via: "direct" | "forwarded";
+}
+
+const globalForPeer = globalThis as unknown as { kassaPeerSecret?: Buffer };
+
+/** The proof of a peer under `secret` (scripts/serve.mjs computes the same). */
+export function peerProof(secret: Buffer, peer: Peer): string {
+  return createHmac("sha256", secret).update(`${peer.address} ${peer.via}`).digest("base64url");
+}
+
+/** The peer Kassa's own server vouched for, or undefined. */
+export function provenPeer(get: (name: string) => string | null | undefined): Peer | undefined {
+  const secret = globalForPeer.kassaPeerSecret;
+  const address = get(PEER_HEADER)?.trim();
+  const via = get(PEER_VIA_HEADER);
+  if (!secret || !address || (via !== "direct" && via !== "forwarded")) return undefined;
+  const peer: Peer = { address, via };
+  const given = Buffer.from(get(PEER_PROOF_HEADER) ?? "");
+  const expected = Buffer.from(peerProof(secret, peer));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? peer : undefined;
+}
 
 /** KASSA_TRUSTED_PROXIES, parsed: none, a hop count, or addresses and CIDR ranges. */
 export type TrustedProxies = { hops: number } | { list: string[] };
@@ -37,15 +78,16 @@ function plain(address: string): string {
 }
 
 /**
- * The client's address from a request's headers. Without the peer header (a server other than
- * Kassa's own, such as `next dev`) nothing about the socket is known and every request counts
- * as one client, never as whatever X-Forwarded-For claims.
+ * The client's address from a request's headers. Without a proven peer (a server other than
+ * Kassa's own, such as `next start` or `next dev`, or a header the client made up) nothing
+ * about the socket is known and every request counts as one client, never as whatever
+ * X-Forwarded-For or the peer header claims.
  */
 export function clientAddressFrom(
   get: (name: string) => string | null | undefined,
   trusted: TrustedProxies,
 ): string {
-  const peer = get(PEER_HEADER)?.trim();
+  const peer = provenPeer(get)?.address;
   if (!peer) return "unknown";
   const forwarded = get("x-forwarded-for");
   const request = {

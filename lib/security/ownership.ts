@@ -62,3 +62,51 @@ export function mayReprintSale(
     return "colleague";
   return null;
 }
+
+/**
+ * How a completed sale's slip reaches this user, the one rule of the slip page and of the
+ * till's printer alike: null when not at all; a colleague's is only ever a reprint (marked
+ * REPRINT, naming who sold it) and never shows a voucher PIN.
+ */
+export function slipAccess(
+  staff: Pick<Staff, "role" | "userId" | "till">,
+  sale: Pick<Sale, "userId" | "tillId" | "createdAt">,
+  now: Date = new Date(),
+): { colleague: boolean } | null {
+  const access = mayReprintSale(staff, sale, now);
+  return access ? { colleague: access === "colleague" } : null;
+}
+
+/**
+ * Who may open the "token not accepted" helper on a sale, and so the story of its meter: a
+ * supervisor, and any cashier of the shop for a sale of the last TILL_REPRINT_DAYS, at any
+ * till (the customer comes to whichever counter is open). Tokens only: a voucher PIN is never
+ * in a meter's story.
+ */
+export function mayHelpWithSale(
+  staff: Pick<Staff, "role" | "userId" | "till">,
+  sale: Pick<Sale, "createdAt">,
+  now: Date = new Date(),
+): boolean {
+  if (staff.role === "supervisor") return true;
+  const since = now.getTime() - TILL_REPRINT_DAYS * 24 * 60 * 60_000;
+  return staff.role === "cashier" && sale.createdAt.getTime() >= since;
+}
+
+/**
+ * Who may send a sale's tokens, PIN or receipt to the customer: whoever may reprint its slip
+ * (its own cashier, a colleague at its till, a supervisor), except that a voucher PIN goes out
+ * only from its own cashier or a supervisor ("pin_needs_supervisor" for a colleague).
+ */
+export function maySendSale(
+  staff: Pick<Staff, "role" | "userId" | "till">,
+  sale: Pick<Sale, "userId" | "tillId" | "createdAt">,
+  carriesPin: boolean,
+  now: Date = new Date(),
+): "yes" | "pin_needs_supervisor" | "no" {
+  if (staff.role === "kiosk") return "no";
+  const access = mayReprintSale(staff, sale, now);
+  if (!access) return "no";
+  if (access === "colleague" && carriesPin) return "pin_needs_supervisor";
+  return "yes";
+}

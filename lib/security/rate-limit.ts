@@ -23,8 +23,26 @@ const LIMITS = {
   payReturn: { points: 30, duration: 60 },
   /** The kiosk's fines look-up, per kiosk device: an ID number must not be guessable. */
   kioskLookUp: { points: 20, duration: 5 * 60 },
+  /** The public slip check (/verify/<code>), per client address: codes must not be guessable by trying. */
+  slipCheck: { points: 30, duration: 60 },
   /** Counter look-ups and confirm calls, per cashier. */
   lookUp: { points: 60, duration: 60 },
+  /** VAS quotes, per cashier: one or two a customer; a till cannot quote faster than this. */
+  vasQuote: { points: 30, duration: 60 },
+  /** "Refresh" of the VAS catalogue, per cashier (a refresh within a minute of the last is the cache anyway). */
+  catalogueRefresh: { points: 10, duration: 10 * 60 },
+  /** Card status polls, per user: the till asks every 2 seconds (30 a minute), a second tab as many. */
+  cardPoll: { points: 60, duration: 60 },
+  /** Cancel, "Check payment", Retry and "Check with the registry", per user. */
+  saleCheck: { points: 20, duration: 60 },
+  /** The office's own calls to the core service (check a payment, send again, look fines up), per supervisor. */
+  officeCall: { points: 60, duration: 60 },
+  /** Tries at one's own current password, per user (lib/office/users.ts changeOwnPassword). */
+  passwordChange: { points: 5, duration: 15 * 60 },
+  /** Wrong confirmations of a money-moving override (password or code), per supervisor (lib/auth/step-up.ts). */
+  stepUp: { points: 5, duration: 15 * 60 },
+  /** Sends of tokens or PINs to customers, per cashier: each costs an SMS or an e-mail. */
+  customerSend: { points: 20, duration: 10 * 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 

@@ -1,7 +1,10 @@
 import "server-only";
+import { eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { cashMovements, type CashMovement, type CashMovementKind } from "@/lib/db/schema";
-import { audit } from "@/lib/audit";
+import { rowsOf } from "@/lib/record/audit-rows";
+import { auditFromRow } from "@/lib/record/audit-sql";
+import { cashMovementStateSql } from "@/lib/record/drawer-state";
 import { actorOf } from "@/lib/auth/actor";
 import { ActionError } from "@/lib/errors";
 import type { Staff } from "@/lib/auth/staff";
@@ -31,14 +34,28 @@ export async function recordCashMovement(
     );
   }
   const database = await db();
+  // The movement and its audit event (with the movement's state, for the record) in one statement.
+  const [written] = rowsOf<{ id: string }>(
+    await database.execute(sql`
+      with m as (
+        insert into ${cashMovements} (shift_id, till_id, user_id, kind, amount_cents, reason)
+        values (${shift.id}::uuid, ${staff.till.id}, ${staff.userId}::uuid, ${input.kind},
+          ${input.amountCents}, ${input.reason})
+        returning *
+      ), a as (${auditFromRow(
+        actorOf(staff),
+        input.kind === "drop" ? "cash_dropped" : "cash_paid_out",
+        "m",
+        sql`m.id::text`,
+        sql`jsonb_build_object('shiftId', m.shift_id, 'amountCents', m.amount_cents, 'state', ${cashMovementStateSql("m")})`,
+      )})
+      select id::text as id from m`),
+  );
+  if (!written) throw new Error("cash movement not written");
   const [row] = await database
-    .insert(cashMovements)
-    .values({ shiftId: shift.id, tillId: staff.till.id, userId: staff.userId, ...input })
-    .returning();
-  if (!row) throw new Error("cash movement not written");
-  await audit(actorOf(staff), input.kind === "drop" ? "cash_dropped" : "cash_paid_out", row.id, {
-    shiftId: shift.id,
-    amountCents: input.amountCents,
-  });
-  return row;
+    .select()
+    .from(cashMovements)
+    .where(eq(cashMovements.id, written.id))
+    .limit(1);
+  return row!;
 }

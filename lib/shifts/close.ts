@@ -4,8 +4,12 @@ import { db } from "@/lib/db";
 import { sales, shifts, type Shift } from "@/lib/db/schema";
 import { audit } from "@/lib/audit";
 import { actorOf } from "@/lib/auth/actor";
+import { rowsOf } from "@/lib/record/audit-rows";
+import { auditFromRow } from "@/lib/record/audit-sql";
+import { shiftStateSql } from "@/lib/record/drawer-state";
 import { ActionError } from "@/lib/errors";
 import type { Staff } from "@/lib/auth/staff";
+import { approvalDetail, type Approved } from "@/lib/auth/approval";
 import { countedTotal, type DenominationCounts } from "@/lib/reports/denominations";
 import { currentShift } from "./current";
 import { findShift, shiftReportNow, storedZReport, type ZReport } from "./report";
@@ -66,7 +70,7 @@ async function closedByThemselves(staff: Staff, shiftId: string): Promise<ZRepor
  * hand-over to the next cashier, or a shift left open. Audited as a forced close.
  */
 export async function forceCloseShift(
-  supervisor: Staff,
+  supervisor: Approved,
   shiftId: string,
   counts: DenominationCounts,
   reason: string,
@@ -86,6 +90,7 @@ export async function forceCloseShift(
     zNumber: z.zNumber,
     countedCashCents: z.countedCashCents,
     varianceCents: z.varianceCents,
+    ...approvalDetail(supervisor),
   });
   return z;
 }
@@ -128,29 +133,37 @@ async function closeShiftRow(
   };
   for (let attempt = 1; ; attempt++) {
     try {
-      const result = await database.execute(sql`
-        with next_z as (select coalesce(max(${shifts.zNumber}), 0) + 1 as z from ${shifts})
-        update ${shifts} set
-          closed_at = ${closedAt.toISOString()}::timestamptz,
-          closed_by = ${staff.userId}::uuid,
-          counted_denominations = ${JSON.stringify(counts)}::jsonb,
-          counted_cash_cents = ${counted},
-          expected_cash_cents = ${report.expectedCashCents},
-          z_number = next_z.z,
-          force_close_reason = ${reason},
-          z_report = ${JSON.stringify(base)}::jsonb || jsonb_build_object('zNumber', next_z.z)
-        from next_z
-        where ${shifts.id} = ${open.id}::uuid and ${shifts.closedAt} is null
-        returning z_number`);
-      const row = (result as unknown as { rows: { z_number: number }[] }).rows[0];
+      // The close and its audit event (with the closed shift's state, for the record) in one
+      // statement: a Z number taken twice fails both, and the loop tries the next number.
+      const [row] = rowsOf<{ z_number: number }>(
+        await database.execute(sql`
+        with next_z as (select coalesce(max(${shifts.zNumber}), 0) + 1 as z from ${shifts}),
+        s as (
+          update ${shifts} set
+            closed_at = ${closedAt.toISOString()}::timestamptz,
+            closed_by = ${staff.userId}::uuid,
+            counted_denominations = ${JSON.stringify(counts)}::jsonb,
+            counted_cash_cents = ${counted},
+            expected_cash_cents = ${report.expectedCashCents},
+            z_number = next_z.z,
+            force_close_reason = ${reason},
+            z_report = ${JSON.stringify(base)}::jsonb || jsonb_build_object('zNumber', next_z.z)
+          from next_z
+          where ${shifts.id} = ${open.id}::uuid and ${shifts.closedAt} is null
+          returning ${shifts}.*
+        ), a as (${auditFromRow(
+          actorOf(staff),
+          "shift_closed",
+          "s",
+          sql`s.id::text`,
+          sql`jsonb_build_object('zNumber', s.z_number, 'expectedCashCents', s.expected_cash_cents,
+            'countedCashCents', s.counted_cash_cents, 'varianceCents', ${report.varianceCents}::int,
+            'state', ${shiftStateSql("s")})`,
+        )})
+        select z_number from s`),
+      );
       if (!row) throw new ActionError("This shift was closed already.");
       const z: ZReport = { ...base, zNumber: row.z_number };
-      await audit(actorOf(staff), "shift_closed", open.id, {
-        zNumber: z.zNumber,
-        expectedCashCents: z.expectedCashCents,
-        countedCashCents: counted,
-        varianceCents: z.varianceCents,
-      });
       return z;
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= MAX_NUMBERING_TRIES) throw error;

@@ -3,9 +3,21 @@
  * then free basic electricity, each in groups of four digits under its label. Pure, for
  * the slip, the vend form and their unit tests.
  */
-import type { SlipToken, SlipTokenKind } from "@/lib/upstream/tokens";
 
-export type { SlipToken, SlipTokenKind };
+export type SlipTokenKind = "key_change" | "credit" | "fbe";
+
+/** A token as the slip, the journal and the till's answer carry it (lib/upstream/tokens.ts makes them). */
+export interface SlipToken {
+  kind: SlipTokenKind;
+  /** "Key change 1", "Key change 2", "Credit" or "Free basic electricity". */
+  label: string;
+  /** 20 digits, no spaces; the slip groups them in fours. */
+  digits: string;
+  /** The upstream's note on the token, e.g. "FBE 50.0 kWh". */
+  info: string | null;
+  /** kWh this token loads, when the upstream says (a `units` field or "66.6 kWh" in its note). */
+  units?: number | null;
+}
 
 const ORDER: Record<SlipTokenKind, number> = { key_change: 0, credit: 1, fbe: 2 };
 
@@ -13,6 +25,11 @@ const ORDER: Record<SlipTokenKind, number> = { key_change: 0, credit: 1, fbe: 2 
 export function tokenGroups(digits: string): string[] {
   const clean = digits.replace(/\D/g, "");
   return clean.match(/\d{1,4}/g) ?? [];
+}
+
+/** "1234 5678 9012 3456 7890", as the customer reads it off the slip. */
+export function groupTokenDigits(digits: string): string {
+  return digits.replace(/(\d{4})(?=\d)/g, "$1 ");
 }
 
 export function labelFor(kind: SlipTokenKind, keyChangeNumber: number): string {

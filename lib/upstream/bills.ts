@@ -2,11 +2,12 @@ import "server-only";
 import { z } from "zod";
 import type { Cents } from "@/lib/money";
 import { decodeConfirmed, decodeStandard } from "@/lib/upstream/envelope";
-import { purchaseResultWire } from "@/lib/upstream/electricity-wire";
+import { confirmCustomerWire, purchaseResultWire } from "@/lib/upstream/electricity-wire";
 import { callUpstream, type CallOptions } from "@/lib/upstream/http";
+import { log } from "@/lib/log";
 import { callPurchase, purchaseMessages } from "@/lib/upstream/purchase";
 import type { PaymentMethod, PostpaidMunicipality } from "@/lib/upstream/municipalities";
-import { safeExternalUrl } from "@/lib/upstream/urls";
+import { safeExternalUrl } from "@/lib/safe-url";
 import {
   centsOrNull,
   cents,
@@ -42,6 +43,9 @@ export interface BillAccount {
   amountDueCents: Cents | null;
   /** Calendar date `YYYY-MM-DD` as the municipality states it; no time zone to get wrong. */
   dueDate: string | null;
+  /** The account's range from the core service (minLimit..maxLimit); null where it states none. */
+  minCents: Cents | null;
+  maxCents: Cents | null;
 }
 
 export interface BillPayment {
@@ -57,10 +61,26 @@ export interface BillPayment {
   messages: string[];
 }
 
+/**
+ * The account holder and what is due (`/v2/Bills/ConfirmCustomer`) with the account's range,
+ * asked side by side of the electricity confirm (`accountLimits`), so that the till and the
+ * payment check an amount before anything is sent.
+ */
 export async function confirmAccount(
   input: { accountNumber: string; municipality: PostpaidMunicipality },
   options?: CallOptions,
 ): Promise<BillAccount> {
+  const [account, range] = await Promise.all([
+    confirmBillCustomer(input, options),
+    accountLimits(input, options),
+  ]);
+  return { ...account, ...range };
+}
+
+function confirmBillCustomer(
+  input: { accountNumber: string; municipality: PostpaidMunicipality },
+  options?: CallOptions,
+): Promise<Omit<BillAccount, "minCents" | "maxCents">> {
   const operation = "bills.confirmCustomer";
   return callUpstream({
     operation,
@@ -80,6 +100,35 @@ export async function confirmAccount(
   });
 }
 
+const NO_RANGE = { minCents: null, maxCents: null };
+
+/**
+ * The account's `minLimit`/`maxLimit` (whole rands), as the electricity confirm reports a
+ * customer's range for a `_postpaid` municipality. Only a help for the till: when it cannot be
+ * read the range is unknown and the core service alone decides, as before.
+ */
+async function accountLimits(
+  input: { accountNumber: string; municipality: PostpaidMunicipality },
+  options?: CallOptions,
+): Promise<{ minCents: Cents | null; maxCents: Cents | null }> {
+  const operation = "bills.limits";
+  try {
+    return await callUpstream({
+      operation,
+      body: { meterNumber: input.accountNumber, municipality: input.municipality },
+      options: { ...options, maxAttempts: 1 },
+      decode: (answer) => {
+        const c = decodeConfirmed(operation, answer, confirmCustomerWire, { subject: "account" });
+        const p = c.provider_specific ?? {};
+        return { minCents: centsOrNull(p.minLimit), maxCents: centsOrNull(p.maxLimit) };
+      },
+    });
+  } catch (error) {
+    log().info({ err: error, operation }, "account range unknown");
+    return NO_RANGE;
+  }
+}
+
 export interface PayBillInput {
   accountNumber: string;
   municipality: PostpaidMunicipality;
@@ -87,6 +136,8 @@ export interface PayBillInput {
   method: PaymentMethod;
   /** The sale's key: repeating the payment with it never pays twice. */
   idempotencyKey: string;
+  /** The account's range from confirm, so a refusal can name it. */
+  limits?: { minCents: Cents | null; maxCents: Cents | null };
 }
 
 /**
@@ -105,7 +156,10 @@ export async function payBill(input: PayBillInput, options?: CallOptions): Promi
     idempotencyKey: input.idempotencyKey,
     options,
     decode: (answer) => {
-      const r = decodeStandard(operation, answer, purchaseResultWire, { subject: "account" });
+      const r = decodeStandard(operation, answer, purchaseResultWire, {
+        subject: "account",
+        limits: input.limits,
+      });
       const voucher = r.details?.voucher;
       return {
         accountNumber: r.meter ?? input.accountNumber,

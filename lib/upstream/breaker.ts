@@ -1,11 +1,10 @@
 import "server-only";
 import {
-  BrokenCircuitError,
   CircuitState,
   circuitBreaker,
   ConsecutiveBreaker,
   handleWhen,
-  IsolatedCircuitError,
+  isBrokenCircuitError,
   type CircuitBreakerPolicy,
 } from "cockatiel";
 import { env } from "@/lib/env";
@@ -13,6 +12,7 @@ import { UpstreamError } from "@/lib/upstream/errors";
 import { TRANSPORT_MESSAGES } from "@/lib/upstream/messages";
 import type { OperationName } from "@/lib/upstream/operations";
 import { log } from "@/lib/log";
+import type { BreakerState } from "@/lib/ops/breaker-state";
 
 /**
  * One circuit breaker (cockatiel) for the whole core service, per process. After
@@ -22,8 +22,6 @@ import { log } from "@/lib/log";
  * breaker, its failure opens it again. Refusals and odd answers are answers: they
  * count as the service being up.
  */
-
-export type BreakerState = "closed" | "open" | "probing";
 
 interface Held {
   key: string;
@@ -82,7 +80,8 @@ export async function underBreaker<T>(
     if ("error" in outcome) throw outcome.error;
     return outcome.value;
   } catch (error) {
-    if (error instanceof BrokenCircuitError || error instanceof IsolatedCircuitError) {
+    // Also an IsolatedCircuitError; by its mark, as the policy may be another bundle's.
+    if (isBrokenCircuitError(error)) {
       throw new UpstreamError({
         kind: "unavailable",
         operation,

@@ -14,7 +14,8 @@ import type {
   PaymentMethod,
   PrepaidMunicipality,
 } from "@/lib/upstream/municipalities";
-import { orderSlipTokens, tokensFromPrintable, type SlipToken } from "@/lib/upstream/tokens";
+import type { SlipToken } from "@/lib/slip/tokens";
+import { orderSlipTokens, tokensFromPrintable } from "@/lib/upstream/tokens";
 import { cents, centsOrNull, dateFromMs } from "@/lib/upstream/wire-common";
 
 export interface MeterDetails {

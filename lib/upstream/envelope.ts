@@ -9,6 +9,7 @@ import {
 import {
   errorNoMessage,
   fineErrorMessage,
+  TRANSPORT_FACTS,
   TRANSPORT_MESSAGES,
   type ErrorNoContext,
 } from "@/lib/upstream/messages";
@@ -48,10 +49,13 @@ export function upstreamFailure(
   // A refusal means nothing happened; anything murkier on a write may have happened.
   const outcomeKnown =
     extra.outcomeKnown ?? (!writes || kind === "rejected" || kind === "unauthorized");
-  const base =
+  // Unknown outcome: what happened, then the one instruction that fits (never "try again" too).
+  const what =
     extra.cashierMessage ??
-    (kind === "rejected" ? "The core service refused this." : TRANSPORT_MESSAGES[kind]);
-  const cashierMessage = outcomeKnown ? base : `${base} ${TRANSPORT_MESSAGES.outcomeUnknown}`;
+    (kind === "rejected" ? "The core service refused this." : TRANSPORT_FACTS[kind]);
+  const cashierMessage = !outcomeKnown
+    ? `${what} ${TRANSPORT_MESSAGES.outcomeUnknown}`
+    : (extra.cashierMessage ?? (kind === "rejected" ? what : TRANSPORT_MESSAGES[kind]));
   return new UpstreamError({ ...extra, kind, operation, cashierMessage, outcomeKnown });
 }
 

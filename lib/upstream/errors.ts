@@ -41,8 +41,21 @@ export interface UpstreamErrorInit {
   reason?: UnsettledReason;
 }
 
+/** Marks an UpstreamError whichever copy of this module made it (see Symbol.hasInstance below). */
+const UPSTREAM_ERROR = Symbol.for("kassa.UpstreamError");
+
 /** The one error the upstream client throws. Its message is safe to log: no key, no body. */
 export class UpstreamError extends Error {
+  /**
+   * `next start` loads this module once per bundle (pages, actions, route handlers) in one
+   * process, and the process-wide circuit breaker keeps the check of whichever bundle made it:
+   * a plain class check then fails on another bundle's errors, and the breaker never counted the
+   * outages of the tills' actions. `instanceof` reads the mark instead of the class.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && UPSTREAM_ERROR in value;
+  }
+  readonly [UPSTREAM_ERROR] = true;
   readonly kind: UpstreamErrorKind;
   readonly operation: OperationName;
   readonly cashierMessage: string;
@@ -73,6 +86,24 @@ export class UpstreamError extends Error {
     this.breakerOpen = init.breakerOpen;
     this.reason = init.reason;
   }
+
+  /** The same error with some of what it carries changed: the one way to copy one. */
+  with(changes: Partial<UpstreamErrorInit>): UpstreamError {
+    return new UpstreamError({
+      kind: this.kind,
+      operation: this.operation,
+      cashierMessage: this.cashierMessage,
+      outcomeKnown: this.outcomeKnown,
+      code: this.code,
+      validationMessages: this.validationMessages,
+      status: this.status,
+      detail: this.detail,
+      raw: this.raw,
+      breakerOpen: this.breakerOpen,
+      reason: this.reason,
+      ...changes,
+    });
+  }
 }
 
 export function isUpstreamError(error: unknown): error is UpstreamError {
@@ -84,17 +115,10 @@ export function redactUpstreamError(
   error: UpstreamError,
   redact: (text: string) => string,
 ): UpstreamError {
-  return new UpstreamError({
-    kind: error.kind,
-    operation: error.operation,
-    outcomeKnown: error.outcomeKnown,
-    code: error.code,
-    status: error.status,
+  return error.with({
     cashierMessage: redact(error.cashierMessage),
     validationMessages: error.validationMessages?.map(redact),
     detail: error.detail === undefined ? undefined : redact(error.detail),
     raw: error.raw && { ...error.raw, body: redact(error.raw.body) },
-    breakerOpen: error.breakerOpen,
-    reason: error.reason,
   });
 }

@@ -72,22 +72,30 @@ function causeCode(error: unknown): string | undefined {
   return typeof cause?.code === "string" ? cause.code : undefined;
 }
 
+/**
+ * Why no answer came, as the raw answers keep it: the same label for the same failure
+ * whatever the call (a status check's timeout is a timeout, as a purchase's is).
+ */
+type NoAnswer = "timeout" | "not_sent" | "connection";
+
 function transportFailure(
   operation: OperationName,
   error: unknown,
   timeoutMs: number,
-): UpstreamError {
+): { failure: UpstreamError; noAnswer: NoAnswer } {
   const name = error instanceof Error ? error.name : "";
   if (name === "TimeoutError" || name === "AbortError") {
-    return upstreamFailure(operation, "timeout", { detail: `no answer within ${timeoutMs}ms` });
+    const detail = `no answer within ${timeoutMs}ms`;
+    return { failure: upstreamFailure(operation, "timeout", { detail }), noAnswer: "timeout" };
   }
   const code = causeCode(error) ?? name;
   // Connection refused or unresolvable: nothing reached the service, so the outcome is known.
-  const outcomeKnown = NOT_SENT_CODES.has(code) ? true : undefined;
-  return upstreamFailure(operation, "unavailable", {
+  const notSent = NOT_SENT_CODES.has(code);
+  const failure = upstreamFailure(operation, "unavailable", {
     detail: `connection failed (${code || "unknown"})`,
-    outcomeKnown,
+    outcomeKnown: notSent ? true : undefined,
   });
+  return { failure, noAnswer: notSent ? "not_sent" : "connection" };
 }
 
 async function sendOnce(
@@ -95,8 +103,8 @@ async function sendOnce(
   body: unknown,
   timeoutMs: number,
 ): Promise<WireAnswer> {
-  const { upstreamUrl, apiKey, upstreamEnv } = env();
-  assertSafeTarget(operation, upstreamEnv, upstreamUrl);
+  // The target was checked once for the whole call (callUpstream).
+  const { upstreamUrl, apiKey } = env();
   const spec = OPERATIONS[operation];
   try {
     const response = await fetch(`${upstreamUrl}${spec.path}`, {
@@ -119,13 +127,8 @@ async function sendOnce(
     return { status: response.status, body: parseJson(text), text };
   } catch (error) {
     if (error instanceof UpstreamError) throw error;
-    const failure = transportFailure(operation, error, timeoutMs);
-    noteRawAnswer(
-      operation,
-      null,
-      null,
-      failure.outcomeKnown ? "not_sent" : failure.kind === "timeout" ? "timeout" : "connection",
-    );
+    const { failure, noAnswer } = transportFailure(operation, error, timeoutMs);
+    noteRawAnswer(operation, null, null, noAnswer);
     throw failure;
   }
 }
@@ -174,19 +177,7 @@ function rawOf(answer: WireAnswer, redact: (text: string) => string): RawAnswer 
 
 function withRawError(error: UpstreamError, raw: RawAnswer | undefined): UpstreamError {
   if (!raw || error.raw) return error;
-  return new UpstreamError({
-    kind: error.kind,
-    operation: error.operation,
-    outcomeKnown: error.outcomeKnown,
-    cashierMessage: error.cashierMessage,
-    code: error.code,
-    validationMessages: error.validationMessages,
-    status: error.status,
-    detail: error.detail,
-    breakerOpen: error.breakerOpen,
-    reason: error.reason,
-    raw,
-  });
+  return error.with({ raw });
 }
 
 function parseJson(text: string): unknown {

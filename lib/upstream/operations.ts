@@ -50,6 +50,17 @@ export const OPERATIONS = {
     writes: false,
   },
   /**
+   * An account's range (minLimit/maxLimit): the electricity confirm with the `_postpaid`
+   * municipality, where the spec reports a customer's range; the Bills confirm shows none.
+   */
+  "bills.limits": {
+    method: "POST",
+    path: "/v2/Electricity/ConfirmCustomer",
+    envelope: "standard",
+    retry: "safe",
+    writes: false,
+  },
+  /**
    * A bill is paid through the electricity purchase with the `_postpaid` municipality:
    * the spec promises idempotency for that path only, so a lost answer can be retried
    * without paying twice. `/v2/Bills/Purchase` makes no such promise and Kassa never sends it.

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { env } from "@/lib/env";
 import type { Cents } from "@/lib/money";
 import { decodeOrder, upstreamFailure } from "@/lib/upstream/envelope";
-import { safeExternalUrl } from "@/lib/upstream/urls";
+import { safeExternalUrl } from "@/lib/safe-url";
 import { callUpstream, type CallOptions } from "@/lib/upstream/http";
 import { toWireRands } from "@/lib/upstream/wire-common";
 

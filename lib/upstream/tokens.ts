@@ -3,20 +3,7 @@
  * order given), then credit, then free basic electricity, whatever order the wire
  * used. Pure, so the slip and its tests share it.
  */
-
-export type SlipTokenKind = "key_change" | "credit" | "fbe";
-
-export interface SlipToken {
-  kind: SlipTokenKind;
-  /** "Key change 1", "Key change 2", "Credit" or "Free basic electricity". */
-  label: string;
-  /** 20 digits, no spaces; the slip groups them in fours. */
-  digits: string;
-  /** The upstream's note on the token, e.g. "FBE 50.0 kWh". */
-  info: string | null;
-  /** kWh this token loads, when the upstream says (a `units` field or "66.6 kWh" in its note). */
-  units?: number | null;
-}
+import { labelFor, type SlipToken, type SlipTokenKind } from "@/lib/slip/tokens";
 
 export interface WireToken {
   token: string;
@@ -83,7 +70,7 @@ export function orderSlipTokens(wire: readonly WireToken[]): SlipToken[] {
     digits,
     info,
     units,
-    label: labelOf(kind, kind === "key_change" ? ++keyChange : 0),
+    label: labelFor(kind, kind === "key_change" ? ++keyChange : 0),
   }));
 }
 
@@ -111,14 +98,4 @@ export function tokensFromPrintable(text: string): SlipToken[] {
     }
   }
   return orderSlipTokens(found);
-}
-
-function labelOf(kind: SlipTokenKind, keyChangeNumber: number): string {
-  if (kind === "key_change") return `Key change ${keyChangeNumber}`;
-  return kind === "credit" ? "Credit" : "Free basic electricity";
-}
-
-/** "1234 5678 9012 3456 7890", as the customer reads it off the slip. */
-export function groupTokenDigits(digits: string): string {
-  return digits.replace(/(\d{4})(?=\d)/g, "$1 ");
 }

@@ -172,7 +172,7 @@ export async function quoteVas(input: VasQuoteInput, options?: CallOptions): Pro
     body: quoteBody(input),
     options,
     decode: (answer) => {
-      const q = decodeStandard(operation, answer, quoteWire);
+      const q = decodeStandard(operation, answer, quoteWire, { subject: "mobile" });
       const amountCents = q.amount == null ? input.amountCents : cents(q.amount);
       const fees = (q.fees ?? []).flatMap((f) => {
         const rands = f.amount ?? f.amt;
@@ -222,7 +222,7 @@ export async function purchaseVas(
     body,
     options,
     decode: (answer) => {
-      const p = decodeStandard(operation, answer, purchaseWire);
+      const p = decodeStandard(operation, answer, purchaseWire, { subject: "mobile" });
       const amountCents = p.amount == null ? input.amountCents : cents(p.amount);
       const totalCents = p.total == null ? null : cents(p.total);
       const expected = input.expectedTotalCents;

@@ -1,4 +1,8 @@
 import "server-only";
+import { actorOf } from "@/lib/auth/actor";
+import type { Staff } from "@/lib/auth/staff";
+import { env } from "@/lib/env";
+import { limitOrRefuse } from "@/lib/security/rate-limit";
 import { listProducts, type VasProduct } from "@/lib/upstream";
 
 /** The catalogue changes rarely; ten minutes keeps the till fast and prices fresh enough (a quote confirms them). */
@@ -34,13 +38,17 @@ function fetchOnce(): Promise<{ products: VasProduct[]; fetchedAt: number }> {
 }
 
 /**
- * The catalogue from the cache, fetched when missing, older than the TTL or `refresh`ed.
+ * The catalogue from the cache, fetched when missing, older than the TTL, or `refresh`ed and
+ * older than KASSA_VAS_REFRESH_SECONDS.
  * A failed fetch is never cached: with an older list it answers that list marked stale,
  * without one it throws the UpstreamError.
  */
 export async function loadCatalogue(options: { refresh?: boolean } = {}): Promise<Catalogue> {
   const entry = cache.entry;
-  if (entry && !options.refresh && Date.now() - entry.fetchedAt < CATALOGUE_TTL_MS) {
+  // "Refresh" goes past the cache only for a list older than KASSA_VAS_REFRESH_SECONDS (a
+  // minute): however often it is pressed, by one till or many, the core service is asked once.
+  const maxAge = options.refresh ? env().vasRefreshMinAgeMs : CATALOGUE_TTL_MS;
+  if (entry && Date.now() - entry.fetchedAt < maxAge) {
     return { products: entry.products, fetchedAt: new Date(entry.fetchedAt), stale: false };
   }
   try {
@@ -50,6 +58,12 @@ export async function loadCatalogue(options: { refresh?: boolean } = {}): Promis
     if (!entry) throw error;
     return { products: entry.products, fetchedAt: new Date(entry.fetchedAt), stale: true };
   }
+}
+
+/** A cashier's "Refresh": under their limit, and past the cache only as KASSA_VAS_REFRESH_SECONDS allows. */
+export async function refreshCatalogue(staff: Staff): Promise<Catalogue> {
+  await limitOrRefuse("catalogueRefresh", staff.userId, actorOf(staff), "vas_catalogue");
+  return loadCatalogue({ refresh: true });
 }
 
 /** The product as the catalogue gave it (reference untouched), or undefined when it is no longer listed. */

@@ -4,7 +4,7 @@
  */
 import { formatRand, type Cents } from "../money";
 import { normaliseMobileNumber } from "./mobile";
-import type { MobileNumberNeed, VasCategory, VasProduct } from "../upstream/vas";
+import type { MobileNumberNeed, VasCategory, VasProduct } from "@/lib/upstream";
 
 export type VasKind = VasCategory;
 

@@ -28,3 +28,15 @@ export function formatMobileNumber(normal: string): string {
     ? `${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`
     : national;
 }
+
+/**
+ * What a search for a typed number looks for among kept references, where a mobile number is
+ * kept in its one form (27…): the digits as typed and, for a local mobile number (0 and 6, 7
+ * or 8, however much of it), its international form too. "082 123 4567" → ["0821234567",
+ * "27821234567"]; "+27 82 123" → ["2782123"]; "01100000007" → ["01100000007"].
+ */
+export function searchFormsOf(typed: string): string[] {
+  const digits = typed.replace(/\D/g, "");
+  if (digits === "") return [];
+  return /^0[6-8]/.test(digits) ? [digits, `27${digits.slice(1)}`] : [digits];
+}

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { STATE, E2E } from "./support/env";
 import {
   confirmAccount,
+  PURCHASE_PATH,
   saleKeyOf,
   serializePurchases,
   transactionsForKey,
@@ -81,4 +82,36 @@ test("an unknown account gets a clear message", async ({ page }) => {
   await expect(page.locator("#accountNumber-error")).toHaveText(
     "This account number is not known to the municipality.",
   );
+});
+
+test("an amount above the account's range is refused next to the field, with the range, and nothing is sent", async ({
+  page,
+  request,
+}) => {
+  await confirmAccount(page, "5000123456", "tshwane_postpaid");
+  await expect(page.getByRole("region", { name: "Account details" })).toContainText(
+    "Allowed amount",
+  );
+  const key = await saleKeyOf(page, "bill");
+  const purchases = async () =>
+    (
+      (await (await request.get(`${E2E.sandboxOrigin}/__sandbox/requests`)).json()) as {
+        requests: Record<string, number>;
+      }
+    ).requests[PURCHASE_PATH.bill] ?? 0;
+  const before = await purchases();
+  let actionCalls = 0;
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.headers()["next-action"]) actionCalls += 1;
+  });
+  await page.getByLabel("Amount").fill("50000.01");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.locator("#amount-error")).toHaveText(
+    "The amount must be between R 1,00 and R 50 000,00 for this account.",
+  );
+  await expect(page.getByLabel("Amount")).toHaveAttribute("aria-invalid", "true");
+  // Checked at the till: no action, no purchase at the core service, nothing under the key.
+  expect(actionCalls).toBe(0);
+  expect(await purchases()).toBe(before);
+  expect(await transactionsForKey(request, key)).toEqual([]);
 });

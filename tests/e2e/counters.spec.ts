@@ -2,16 +2,25 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, ensureShiftOpen, signIn } from "./support/auth";
+import { confirmOverride, DEMO, ensureShiftOpen, signIn } from "./support/auth";
 import { E2E, STATE } from "./support/env";
 import { sellElectricity } from "./support/office";
-import { sandboxTransactions } from "./support/municipal";
+import {
+  addFault,
+  confirmAccount,
+  confirmMeter,
+  PURCHASE_PATH,
+  sandboxTransactions,
+} from "./support/municipal";
 import { fineRow, lookUp } from "./support/fines";
+import { cutJournal, dropNextPurchaseAnswer } from "./support/lost-answer";
+import { noticesAsked, revealNotice, tillNotice } from "./support/till-status";
 import {
   expectAccessible,
   expectFits,
   expectInViewport,
   expectNoHorizontalOverflow,
+  expectNothingSticksOut,
   SIZES,
   sizeName,
 } from "./support/screens";
@@ -50,6 +59,7 @@ test("a supervisor sets Till 3 to 58 mm paper and its slip prints each token on 
   await expectAccessible(office, "till settings");
   await office.getByLabel(/^58 mm roll/).check();
   await office.getByLabel("Print the slip as soon as a sale completes").uncheck();
+  await confirmOverride(office);
   await office.getByRole("button", { name: "Save settings" }).click();
   await expect(office.getByText(/^Saved: 58 mm paper, auto-print off, /)).toBeVisible();
   await office.goto("/paper");
@@ -132,6 +142,78 @@ test("the display facing the customer shows the tokens of the sale, and rests wh
   await till.goto("/electricity");
   await expect(display.locator("[data-display=rest]")).toBeVisible();
   await expect(display.getByTestId("display-token")).toHaveCount(0);
+  await till.context().close();
+});
+
+test("the display at its own 1024×600 follows fines, airtime and a card payment, and shows four tokens whole", async ({
+  browser,
+}) => {
+  const till = await tillThree(browser);
+  const display = await till.context().newPage();
+  await display.setViewportSize({ width: 1024, height: 600 });
+  await display.goto("/display");
+  await expect(display.locator("[data-display=rest]")).toBeVisible();
+
+  // Fines: each one ticked, with its charge and amount, and the total; the ID number masked.
+  await till.goto("/fines");
+  await lookUp(till, "ID number", "7811025234082");
+  await fineRow(till, "0212600000000043").getByRole("checkbox").check();
+  await expect(display.getByTestId("display-item")).toHaveText([
+    /Notice 0212600000000043.*hand-held cellphone.*R\s275,00/,
+  ]);
+  await expect(display.getByTestId("display-reference")).toHaveText("*********4082");
+  await expect(display.getByTestId("display-amount")).toHaveText("R 275,00");
+
+  // Airtime: the product, the number it goes to and the total, once quoted.
+  await till.goto("/vas");
+  await till.getByLabel("Search products").fill("vodacom airtime r29");
+  await till.getByLabel("Search products").press("Enter");
+  await till.getByLabel("Mobile number").fill("082 555 0606");
+  await till.getByLabel("Mobile number").press("Enter");
+  await expect(display.getByTestId("display-reference")).toHaveText("082 555 0606");
+  await expect(display.getByTestId("display-item").first()).toContainText("Vodacom airtime R29");
+  await expect(display.getByTestId("display-amount")).toHaveText("R 29,00");
+
+  // A key change + FBE meter paid by card: the display shows the checkout's code and link.
+  await till.goto("/electricity");
+  await till.getByRole("textbox", { name: "Meter number" }).fill("01400000004");
+  await till.getByLabel("Municipality", { exact: true }).selectOption("tshwane_prepaid");
+  await till.getByRole("button", { name: "Confirm meter" }).click();
+  await till.getByLabel("Amount", { exact: true }).fill("230");
+  await till.getByLabel("Payment method", { exact: true }).selectOption("card");
+  await till.getByRole("button", { name: "Purchase" }).click();
+  const url = (await till.getByTestId("card-payment-link").getAttribute("href"))!;
+  await expect(
+    display.getByRole("img", { name: "QR code of the card payment page" }),
+  ).toBeVisible();
+  await expect(display.getByTestId("display-card-link")).toHaveText(
+    url.replace(/^https?:\/\//, ""),
+  );
+  await expect(display.getByTestId("display-amount")).toHaveText("R 230,00");
+  await expectInViewport(display, display.getByTestId("display-qr"), "QR at 1024×600");
+  // The customer pays on their phone; the phone's return page fits a phone too.
+  const phone = await till.context().newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(url);
+  await phone.getByRole("button", { name: "Pay" }).click();
+  await expect(phone.getByRole("heading", { name: "Payment received" })).toBeVisible();
+  await expectNothingSticksOut(phone, "card return page at 390");
+  await phone.close();
+
+  await expect(till).toHaveURL(/\/slips\/[0-9a-f-]{36}/, { timeout: 20_000 });
+  await expect(display.locator("[data-display=done]")).toBeVisible();
+  const tokens = display.getByTestId("display-token");
+  await expect(tokens).toHaveCount(4);
+  const onSlip = (await till.locator("[data-token]").allTextContents()).map((t) => t.trim());
+  expect(await tokens.allTextContents()).toEqual(onSlip);
+  // Every token whole on the screen: inside the window, its digits not cut by their box.
+  for (const token of await tokens.all()) {
+    await expectInViewport(display, token, "token at 1024×600");
+    const [scroll, client] = await token.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(scroll).toBeLessThanOrEqual(client + 1);
+    await expectInViewport(display, token.locator(".."), "token's row at 1024×600");
+  }
+  await expectNothingSticksOut(display, "display at 1024×600");
   await till.context().close();
 });
 
@@ -361,6 +443,53 @@ test.describe("the kiosk", () => {
  * view (on a till of 1024 px or more without scrolling; on a phone where the focus puts it),
  * 44 px touch targets. Cashier2 at Till 3 sells, closes and opens a shift of its own.
  */
+/** Till 3's printer and the merchant's low-balance amount, as a supervisor sets them. */
+async function tillThreePrinter(office: Page, choice: string) {
+  await office.goto("/tills/till-3/settings");
+  await office.getByRole("radio", { name: new RegExp(choice) }).check();
+  // A till's settings are an override: the supervisor confirms with their password.
+  await confirmOverride(office);
+  await office.getByRole("button", { name: "Save settings" }).click();
+  await expect(office.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+}
+
+async function lowBalanceBelow(office: Page, rand: string) {
+  await office.goto("/balance");
+  await office.getByLabel("Warn when the balance is below (R)").fill(rand);
+  await office.getByRole("button", { name: "Save threshold" }).click();
+  await expect(office.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+}
+
+/**
+ * Kassa upgraded under the open page, and the page cannot load the new version (it reloaded
+ * less than a minute ago): the next server action `act` calls is unknown to the server, as
+ * Next.js answers it. The till says so until the page is reloaded.
+ */
+async function kassaUpdatedUnder(page: Page, act: () => Promise<void>) {
+  await page.evaluate(() =>
+    window.sessionStorage.setItem("kassa.updated.reloadedAt", String(Date.now())),
+  );
+  await page.route("**/*", async (route) => {
+    if (route.request().method() !== "POST" || !route.request().headers()["next-action"])
+      return route.fallback();
+    await route.fulfill({ status: 404, headers: { "x-nextjs-action-not-found": "1" }, body: "" });
+  });
+  await act();
+  await expect(tillNotice(page, "kassa-updated")).toContainText("could not load the new version");
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+}
+
+/** Every kind of notice the till has, each present once. */
+const EVERY_NOTICE = [
+  "kassa-updated",
+  "not-confirmed",
+  "paid-not-delivered",
+  "unseen-slip",
+  "printer",
+  "card-waiting",
+  "low-balance",
+] as const;
+
 test.describe("every till screen at counter sizes", () => {
   SIZES.forEach((size, index) => {
     test(`${sizeName(size)}: no overflow, the next action in view, 44 px targets`, async ({
@@ -376,6 +505,17 @@ test.describe("every till screen at counter sizes", () => {
       const next = (name: string | RegExp) => till.getByRole("button", { name, exact: true });
 
       await expectFits(till, till.getByRole("link", { name: /Electricity/ }), at("till"), fits);
+      // Till 3's bar is the fullest (the customer display's button): still one line on a till.
+      // Notices another spec left for Till 3 take a row of their own at 1024 px (the "every
+      // kind of notice" spec checks that layout): then only its own checks apply.
+      await noticesAsked(till);
+      const quiet =
+        (await till.getByTestId("till-status").locator("li[data-notice]").count()) === 0;
+      if (wide && quiet)
+        expect(
+          (await till.getByRole("banner").boundingBox())!.height,
+          at("the staff bar in one line"),
+        ).toBeLessThan(64);
       await sellElectricity(till, String(31 + index), "cash", "01100000007", "tshwane_prepaid");
       await expectFits(till, till.getByRole("link", { name: "New sale" }), at("slip"), fits);
 
@@ -445,7 +585,8 @@ test.describe("every till screen at counter sizes", () => {
       await next("Get quote").click();
       await expect(next("Purchase")).toBeFocused();
       await expectFits(till, next("Purchase"), at("vas quote"), fits);
-      if (wide) await expectInViewport(till, till.getByTestId("cash-tendered"), at("vas cash"));
+      if (wide && quiet)
+        await expectInViewport(till, till.getByTestId("cash-tendered"), at("vas cash"));
 
       for (const [url, action] of [
         ["/history", next("Search")],
@@ -522,4 +663,119 @@ test("the back office speaks in words: kinds and tills by name, events in the si
   const manifest = await office.request.get("/manifest.webmanifest");
   expect(manifest.ok()).toBe(true);
   expect((await manifest.json()).name).toBe("Kassa point of sale");
+});
+
+// Last in the file: the sales it leaves unresolved stay on cashier2's status line, and the
+// screens above measure Till 3 without notices.
+test("every kind of notice at once: one line in the staff bar, Purchase and Pay in view at 1024×768, the focus in the form", async ({
+  browser,
+  request,
+}) => {
+  // Two card payments left at another browser, a lost answer, a sale not confirmed, the
+  // printer and the balance changed and put back: more than one test's time.
+  test.slow();
+  const office = await supervisor(browser);
+  const till = await tillThree(browser, { width: 1024, height: 768 });
+  try {
+    await tillThreePrinter(office, "USB printer");
+    await lowBalanceBelow(office, "9999999");
+
+    // Another browser of the same cashier starts two card payments and is closed: one the
+    // customer never pays, one the customer pays after no till is waiting any more.
+    const other = await tillThree(browser);
+    await confirmMeter(other, "01100000007", "tshwane_prepaid");
+    await other.getByLabel("Amount", { exact: true }).fill("91");
+    await other.getByLabel("Payment method", { exact: true }).selectOption("card");
+    await other.getByRole("button", { name: "Purchase", exact: true }).click();
+    await expect(other.getByRole("heading", { name: "Card payment of R 91,00" })).toBeVisible();
+    await confirmAccount(other, "5000654321", "tshwane_postpaid");
+    await other.getByLabel("Amount", { exact: true }).fill("92");
+    await other.getByLabel("Payment method", { exact: true }).selectOption("card");
+    await other.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(other.getByRole("heading", { name: "Card payment of R 92,00" })).toBeVisible();
+    const orderId = (await other.getByTestId("card-payment-link").getAttribute("href"))!
+      .split("/")
+      .pop()!;
+    await other.context().close();
+    const paid = await request.post(`${E2E.sandboxOrigin}/checkout/${orderId}/pay`, {
+      maxRedirects: 0,
+    });
+    expect(paid.status()).toBe(303);
+
+    // A sale whose answer was lost while the journal could not be asked: it went through.
+    await confirmMeter(till, "01100000007", "tshwane_prepaid");
+    await till.getByLabel("Amount", { exact: true }).fill("93");
+    const drop = await dropNextPurchaseAnswer(till, "/electricity");
+    await cutJournal(till);
+    await till.getByRole("button", { name: "Purchase", exact: true }).click();
+    await expect.poll(() => drop.dropped()).toBe(true);
+    await till.unrouteAll({ behavior: "ignoreErrors" });
+
+    // A sale the core service never confirmed, left for History with Next customer.
+    await confirmMeter(till, "01100000007", "tshwane_prepaid");
+    await till.getByLabel("Amount", { exact: true }).fill("94");
+    await addFault(request, PURCHASE_PATH.electricity, "timeout", 3);
+    await till.getByRole("button", { name: "Purchase", exact: true }).click();
+    const panel = till.locator("[role=alert][data-sale-id]").filter({ hasText: "Not confirmed" });
+    await expect(panel).toBeVisible({ timeout: 20_000 });
+    await panel.getByRole("button", { name: "Next customer" }).click();
+
+    // The card payments join once no till has asked about them for a while.
+    await expect(async () => {
+      await till.goto("/electricity");
+      for (const kind of EVERY_NOTICE.filter((k) => k !== "kassa-updated"))
+        await expect(tillNotice(till, kind)).not.toHaveCount(0, { timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+
+    const status = till.getByTestId("till-status");
+    for (const [path, label, number, municipality, button] of [
+      ["/electricity", "Meter number", "01100000007", "tshwane_prepaid", "Purchase"],
+      ["/bills", "Account number", "5000654321", "tshwane_postpaid", "Pay"],
+    ] as const) {
+      await till.goto(path);
+      await till.getByLabel(label, { exact: true }).fill(number);
+      await till.getByLabel("Municipality", { exact: true }).selectOption(municipality);
+      const confirm = till.getByRole("button", { name: /^Confirm (meter|account)$/ });
+      await kassaUpdatedUnder(till, () => confirm.click());
+      await confirm.click();
+      const amount = till.getByLabel("Amount", { exact: true });
+      await expect(amount).toBeFocused();
+      for (const kind of EVERY_NOTICE) await expect(tillNotice(till, kind)).not.toHaveCount(0);
+      // One line: the most urgent notice and "N more", the sale's button in full view below it.
+      expect((await status.boundingBox())!.height, path).toBeLessThanOrEqual(64);
+      await expect(status.getByRole("button", { name: /^\d+ more$/ })).toBeVisible();
+      await expectInViewport(
+        till,
+        till.getByRole("button", { name: button, exact: true }),
+        `${button} at ${path}`,
+      );
+      // The notices never take the focus: the next keystroke still goes to the form.
+      await expect(amount).toBeFocused();
+    }
+
+    await till.goto("/fines");
+    await kassaUpdatedUnder(till, () => lookUp(till, "ID number", "7811025234082"));
+    await lookUp(till, "ID number", "7811025234082");
+    const all = till.getByLabel("Select all unpaid fines");
+    await expect(all).toBeFocused();
+    for (const kind of EVERY_NOTICE) await expect(tillNotice(till, kind)).not.toHaveCount(0);
+    await expectInViewport(
+      till,
+      till.getByRole("button", { name: "Pay", exact: true }),
+      "Pay at /fines",
+    );
+    await expect(all).toBeFocused();
+    await expectAccessible(till, "fines with every notice");
+
+    // The card payment nobody paid is checked from its notice: not paid, nothing sold, nothing
+    // left to follow up (and the shift can close).
+    const waiting = await revealNotice(till, tillNotice(till, "card-waiting", "R 91,00"));
+    await waiting.getByRole("button", { name: "Check payment" }).click();
+    await expect(waiting).toHaveCount(0);
+  } finally {
+    await tillThreePrinter(office, "The browser's print");
+    await lowBalanceBelow(office, "1000");
+    await office.context().close();
+    await till.context().close();
+  }
 });

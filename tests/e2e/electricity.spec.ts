@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { STATE } from "./support/env";
 import {
   confirmMeter,
@@ -104,20 +104,79 @@ test("confirm shows the customer, the range and the meter codes; a scanned meter
   await expect(page.getByLabel("Municipality")).toHaveValue("zeerust_prepaid");
 });
 
-test("an unknown meter and a blocked meter get a clear message by the meter field", async ({
+/** The meter field has the focus with its whole number selected: the next keystrokes retype it. */
+async function expectMeterSelected(page: Page) {
+  const meter = page.getByLabel("Meter number");
+  await expect(meter).toBeFocused();
+  const [start, end, length] = await meter.evaluate((el: HTMLInputElement) => [
+    el.selectionStart,
+    el.selectionEnd,
+    el.value.length,
+  ]);
+  expect([start, end]).toEqual([0, length]);
+}
+
+test("meters as cashiers type them: spaces, a mistyped check digit, another municipality, Enter on Payment method", async ({
   page,
+  request,
 }) => {
   await page.goto("/electricity");
-  await page.getByLabel("Meter number").fill("01100000099");
+  const meter = page.getByLabel("Meter number");
   await page.getByLabel("Municipality").selectOption("tshwane_prepaid");
-  await page.getByRole("button", { name: "Confirm meter" }).click();
+  // Known to no municipality (its check digit adds up): each is asked once, then the cashier is told.
+  await meter.fill("01800000000");
+  await meter.press("Enter");
   await expect(page.locator("#meterNumber-error")).toHaveText(
-    "This meter number is not known to the municipality.",
+    "No prepaid municipality knows meter 01800000000. Check the number with the customer.",
   );
-  await expect(page.getByLabel("Meter number")).toHaveAttribute("aria-invalid", "true");
-  await page.getByLabel("Meter number").fill(meterOf(1, 9));
+  await expectMeterSelected(page);
+  // The next keystrokes replace the number; a mistyped check digit is caught before any call.
+  await page.keyboard.type("0110 0000 008");
+  await expect(meter).toHaveValue("0110 0000 008");
+  await page.keyboard.press("Enter");
+  await expect(page.locator("#meterNumber-error")).toContainText("looks mistyped");
+  await expectMeterSelected(page);
+  // As printed on the customer's card, in groups: it confirms.
+  await page.keyboard.type("0110 0000 007");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("region", { name: "Meter details" })).toContainText("Thabo Mokoena");
+  await expect(page.getByLabel("Amount")).toBeFocused();
+  await page.keyboard.type("120");
+  // Enter on Payment method buys, as the README says (it does not open the list).
+  await page.getByLabel("Payment method").focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/slips\/[0-9a-f-]{36}/);
+  await expect(page.getByRole("article", { name: "Slip" })).toContainText("01100000007");
+
+  // The next sale at this till starts on Tshwane; a Zeerust meter is found at Zeerust.
+  await page.goto("/electricity");
+  await expect(page.getByLabel("Municipality")).toHaveValue("tshwane_prepaid");
+  await meter.fill(meterOf(2, 1));
+  await meter.press("Enter");
+  await expect(page.getByRole("region", { name: "Meter details" })).toContainText("Kabelo Motsepe");
+  await expect(page.getByLabel("Municipality")).toHaveValue("zeerust_prepaid");
+  await expect(page.getByTestId("municipality-note")).toHaveText(
+    "Found at Zeerust (prepaid): City of Tshwane (prepaid) does not know this meter number.",
+  );
+  await expect(page.getByLabel("Amount")).toBeFocused();
+  await page.keyboard.type("130");
+  // Cash counted: Enter there moves on to Purchase, and Enter buys.
+  await page.getByLabel("Cash tendered (R)").fill("200");
+  await page.getByLabel("Cash tendered (R)").press("Enter");
+  await expect(page.getByRole("button", { name: "Purchase" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/slips\/[0-9a-f-]{36}/);
+  const sold = (await sandboxTransactions(request)).map((t) => [t.reference, t.amountCents]);
+  const receipt = (await page.getByText(/^ZRS\d+$/).innerText()).trim();
+  expect(sold).toContainEqual([receipt, 13_000]);
+  // Zeerust is remembered for the next sale; a blocked meter is not looked for elsewhere.
+  await page.goto("/electricity");
+  await expect(page.getByLabel("Municipality")).toHaveValue("zeerust_prepaid");
+  await page.getByLabel("Municipality").selectOption("tshwane_prepaid");
+  await meter.fill(meterOf(1, 9));
   await page.getByRole("button", { name: "Confirm meter" }).click();
   await expect(page.locator("#meterNumber-error")).toContainText("blocked");
+  await expect(meter).toHaveAttribute("aria-invalid", "true");
 });
 
 test("bad input: a message by the field and no call to the server at all", async ({
@@ -147,8 +206,8 @@ test("bad input: a message by the field and no call to the server at all", async
   await expect(page.getByRole("region", { name: "Meter details" })).toBeVisible();
   actionCalls = 0;
   for (const [amount, message] of [
-    ["5", "The amount must be at least R 10,00 for this meter."],
-    ["5000.01", "The amount must be at most R 5 000,00 for this meter."],
+    ["5", "The amount must be between R 10,00 and R 5 000,00 for this meter."],
+    ["5000.01", "The amount must be between R 10,00 and R 5 000,00 for this meter."],
     ["ten", "Enter an amount in rand, for example 100 or 100.50."],
   ]) {
     await page.getByLabel("Amount").fill(amount!);

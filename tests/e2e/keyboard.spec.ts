@@ -148,6 +148,9 @@ test("traffic fines with the keyboard alone: look up, select, Pay in cash, the s
   await page.keyboard.press("Space");
   await expect(page.getByTestId("fines-selected-count")).toHaveText("1");
   await expect(page.getByTestId("fines-total")).toHaveText("R 325,00");
+  // Cash tendered is loaded when first needed (the fines page's budget): as a cashier's eye
+  // would, wait until it is there before tabbing past Cash.
+  await expect(page.getByLabel("Cash tendered (R)")).toBeVisible();
   await page.keyboard.press("Tab"); // the fine's own box
   await page.keyboard.press("Tab"); // Cash (checked)
   await expect(focused(page)).toHaveAccessibleName("Cash");

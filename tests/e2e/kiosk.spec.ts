@@ -1,7 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E, STATE } from "./support/env";
 import { finesTransactions, withMarkPaidLock } from "./support/fines";
-import { expectAccessible } from "./support/screens";
+import { DEMO, signIn } from "./support/auth";
+import {
+  expectAbove,
+  expectAccessible,
+  expectInViewport,
+  expectNothingSticksOut,
+} from "./support/screens";
 
 /**
  * The kiosk (issue 6): a customer alone at a touch screen, paying by card through the
@@ -38,6 +44,11 @@ test("a customer pays two fines by card with the keypad and sees the registry's 
   await expect(page.getByLabel("ID number")).toHaveValue(THANDI);
   await page.getByRole("button", { name: "Look up fines" }).click();
   await expect(fine(page, "0212600000000035")).toContainText("Paid");
+  // Two fines to choose from: none is ticked for the customer. The total and Pay stand below
+  // the list, never over it.
+  await expect(page.getByRole("button", { name: "Pay by card" })).toBeDisabled();
+  await expectInViewport(page, page.getByTestId("kiosk-pay-bar"), "pay bar");
+  await expectAbove(page.getByTestId("kiosk-fines"), page.getByTestId("kiosk-pay-bar"), "fines");
   await fine(page, "0212600000000019").getByRole("checkbox").check();
   await expect(page.getByTestId("kiosk-total")).toHaveText("R 525,00");
   await fine(page, "0212600000000027").getByRole("checkbox").check();
@@ -111,21 +122,103 @@ test("the kiosk clears itself after a minute without a touch", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Your traffic fines", exact: true })).toHaveCount(
     0,
   );
+  // The next customer is served at once: the kiosk is still signed in, no sign-in page.
   await page.getByRole("button", { name: "Use my ID number" }).click();
   await expect(page.getByLabel("ID number")).toHaveValue("");
+  await tapNumber(page, "9207250456086");
+  await page.getByRole("button", { name: "Look up fines" }).click();
+  await expect(fine(page, "0222600000000017")).toContainText("Paid");
+  await expect(page.getByLabel("User name")).toHaveCount(0);
+
+  // A customer who chose Afrikaans and walked away: the next one finds the start in English.
+  await page.getByRole("button", { name: "Done" }).click();
+  await page.getByRole("link", { name: "Afrikaans" }).click();
+  await page.getByRole("button", { name: "Gebruik my ID-nommer" }).click();
+  await page.clock.fastForward(61_000);
+  await expect(page).toHaveURL(/\/kiosk$/);
+  await expect(page.getByRole("heading", { name: "Pay your traffic fines" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Use my ID number" })).toBeVisible();
+});
+
+test("closed from Tills, the kiosk tells customers to pay at the counter, never shows the sign-in", async ({
+  browser,
+}) => {
+  // A kiosk browser of this test's own: closing it leaves the spec's stored kiosk open.
+  const kiosk = await (await browser.newContext({ storageState: undefined })).newPage();
+  await signIn(kiosk, DEMO.kiosk);
+  await expect(kiosk).toHaveURL(/\/kiosk$/);
+  const office = await (await browser.newContext({ storageState: STATE.supervisor })).newPage();
+  await office.goto("/tills");
+  // The newest enrolment of Kiosk 1 is listed first: this test's browser.
+  await office
+    .locator('tr[data-till="kiosk-1"]')
+    .getByRole("button", { name: /^Close Kiosk 1 browser/ })
+    .first()
+    .click();
+  await expect(office.getByText("Closed: the kiosk tells customers")).toBeVisible();
+
+  await kiosk.getByRole("button", { name: "Use my ID number" }).click();
+  await tapNumber(kiosk, THANDI);
+  await kiosk.getByRole("button", { name: "Look up fines" }).click();
+  await expect(kiosk.locator("#kiosk-number-error")).toContainText("This kiosk has been closed");
+  await kiosk.reload();
+  await expect(kiosk).toHaveURL(/\/kiosk$/);
+  for (const title of ["This kiosk is closed", "Hierdie kiosk is gesluit", "Le khiyoski ivaliwe"])
+    await expect(kiosk.getByRole("heading", { name: title })).toBeVisible();
+  await expect(kiosk.getByLabel("User name")).toHaveCount(0);
+  await expectAccessible(kiosk, "closed kiosk");
+  // Its other pages say the same; staff open it again by signing in.
+  await kiosk.goto(`/kiosk/fines/receipt/${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}`);
+  await expect(kiosk.getByRole("heading", { name: "This kiosk is closed" })).toBeVisible();
+  await expect(kiosk.getByLabel("User name")).toHaveCount(0);
+  await kiosk.getByRole("link", { name: "Staff sign-in" }).click();
+  await expect(kiosk.getByLabel("User name")).toBeVisible();
+  await Promise.all([kiosk.context().close(), office.context().close()]);
+});
+
+test("at 390 px in isiZulu: the keypad's words fit their keys, the fines read as lines, the pay bar covers none", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/kiosk?lang=zu");
+  await expectNothingSticksOut(page, "start at 390");
+  await page.getByRole("button", { name: "Sebenzisa inombolo yami kamazisi" }).click();
+  const keypad = page.getByRole("group", { name: "Izinombolo" });
+  for (const d of "7811025234082")
+    await keypad.getByRole("button", { name: d, exact: true }).click();
+  await expect(page.getByRole("button", { name: "Sula konke" })).toBeVisible();
+  await expectNothingSticksOut(page, "keypad at 390");
+  await page.getByRole("button", { name: "Bheka izinhlawulo" }).click();
+  const list = page.getByTestId("kiosk-fines");
+  await expect(list.locator("li")).toHaveCount(4);
+  await expectNothingSticksOut(page, "fines at 390");
+  // Each fine's words have room: a line, not one word under the other.
+  for (const words of await list.locator("li span[id^=fine-]").all())
+    expect((await words.boundingBox())!.width).toBeGreaterThan(180);
+  // Scrolled to its last fine, the list still ends above the pay bar, which stays in view.
+  await list.locator("li").last().scrollIntoViewIfNeeded();
+  await expectAbove(list, page.getByTestId("kiosk-pay-bar"), "fines over the pay bar");
+  await expectInViewport(page, page.getByTestId("kiosk-pay-bar"), "pay bar at 390");
+  await expectAbove(list.locator("li").last(), page.getByTestId("kiosk-pay-bar"), "last fine");
+  // An amount is never broken over two lines.
+  for (const amount of await list.locator("li .tabular-nums").all())
+    expect(await amount.evaluate((el) => el.getClientRects().length)).toBe(1);
 });
 
 // Ayanda Khoza (docs/sandbox.md): one payable fine, kept for this spec alone.
 const AYANDA = "9006155123084";
 
-test("after Done, Back and the checkout's return link do not show the previous customer's receipt", async ({
+test("after Done, Back and the checkout's return link do not show the previous customer's receipt (on a phone's 390 px)", async ({
   page,
 }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/kiosk");
   await page.getByRole("button", { name: "Use my ID number" }).click();
   await tapNumber(page, AYANDA);
   await page.getByRole("button", { name: "Look up fines" }).click();
-  await fine(page, "0222600000000082").getByRole("checkbox").check();
+  // Her one payable fine starts ticked: Pay is ready.
+  await expect(fine(page, "0222600000000082").getByRole("checkbox")).toBeChecked();
+  await expect(page.getByRole("button", { name: "Pay by card" })).toBeEnabled();
   const saleId = await withMarkPaidLock(async () => {
     await page.getByRole("button", { name: "Pay by card" }).click();
     await expect(page).toHaveURL(new RegExp(`^${E2E.sandboxOrigin}/checkout/`));
@@ -135,6 +228,14 @@ test("after Done, Back and the checkout's return link do not show the previous c
   });
   await expect(page.getByRole("heading", { name: "Your fines are paid" })).toBeVisible();
   await expect(fine(page, "0222600000000082").getByTestId("fine-receipt")).toHaveText(/^RR\d+$/);
+  // The amount keeps apart from the notice number: under it or beside it, never run into it.
+  const notice = fine(page, "0222600000000082").locator(".font-mono").first();
+  const [n, a] = [
+    (await notice.boundingBox())!,
+    (await fine(page, "0222600000000082").getByTestId("fine-amount").boundingBox())!,
+  ];
+  expect(a.y >= n.y + n.height - 1 || a.x >= n.x + n.width + 8).toBe(true);
+  await expectNothingSticksOut(page, "receipt at 390");
   await page.getByRole("button", { name: "Done" }).click();
   await expect(page).toHaveURL(/\/kiosk$/);
 
@@ -147,6 +248,7 @@ test("after Done, Back and the checkout's return link do not show the previous c
   await expect(page).toHaveURL(new RegExp(`/kiosk/pay/${saleId}/done$`));
   await expect(page.getByRole("heading", { name: "This payment is finished" })).toBeVisible();
   await expect(page.getByTestId("fine-receipt")).toHaveCount(0);
+  await expectNothingSticksOut(page, "card return at 390");
   // Nor does the receipt's own address show it again.
   await page.goto(`/kiosk/fines/receipt/${saleId}`);
   await expect(
@@ -230,6 +332,8 @@ for (const p of PAYERS) {
   test(`a whole card payment in ${p.name}, refusals and a cancelled checkout included, shows no English`, async ({
     page,
   }) => {
+    // A whole payment with an accessibility check on every screen: minutes on a busy machine.
+    test.slow();
     const w = p.words;
     const tap = async (digits: string) => {
       const keypad = page.getByRole("group", { name: w.keypad });

@@ -98,7 +98,7 @@ test("reconciliation: every card order of the day is matched, then each kind of 
       await expect(row(id)).toHaveAttribute("data-match", "matched");
   });
   await row(card.kept!).getByRole("button", { name: "Check status" }).click();
-  await expect(office.getByTestId(`status-${card.kept}`)).toHaveText(/^PAID \(APPROVED\) R 75,00/);
+  await expect(office.getByTestId(`status-${card.kept}`)).toHaveText(/^PAID \(APPROVED\) R\s75,00/);
 
   const stranger = `STRAY-${Date.now()}`;
   await sandbox(request, "/ledger/amend", { paymentReference: card.amended, amount: 33 });

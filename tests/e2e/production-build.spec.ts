@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { readActions } from "../../bench/lib/kassa-client";
 import { STATE } from "./support/env";
+import { expectAccessible } from "./support/screens";
 
 /**
  * What a production build (`next build`, as `npm start` makes it) must not hold: the bench's
@@ -24,10 +25,24 @@ function filesNaming(dir: string, needle: string): string[] {
   return found;
 }
 
-test("a production build has no /bench page and no bench action", async ({ page }) => {
+test("a production build has no /bench page and no bench action; Kassa's own not-found leads back", async ({
+  page,
+}) => {
+  const blocked: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
+  });
   const res = await page.goto("/bench");
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("button", { name: "Measure round trip" })).toHaveCount(0);
+  // Kassa's own page, with the till's header and a way back; its scripts run under the CSP.
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByTestId("till-name")).toHaveText("Till 1");
+  await page.waitForLoadState("load");
+  expect(blocked).toEqual([]);
+  await expectAccessible(page, "not found");
+  await page.getByRole("link", { name: "Back to Kassa" }).click();
+  await expect(page).toHaveURL(/\/till$/);
   const actions = readActions(DIST);
   expect(actions.length).toBeGreaterThan(10);
   expect(actions.filter((a) => /bench/i.test(`${a.filename} ${a.exportedName}`))).toEqual([]);

@@ -54,6 +54,7 @@ test.beforeAll(async () => {
     ...stranger,
     displayName: "Sipho Stranger",
     role: "cashier",
+    confirm: DEMO.supervisor.password,
   });
   who.set("stranger", await signIn(E2E.appUrl, stranger));
   who.set("kiosk", await signIn(E2E.appUrl, DEMO.kiosk));

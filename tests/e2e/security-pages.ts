@@ -3,7 +3,7 @@
  * Slips (/slips/<id>) and a shift's report (/shifts/<id>) are reached through the UI.
  */
 export const PAGES = {
-  signedOut: ["/login"],
+  signedOut: ["/login", "/verify"],
   cashier: [
     "/till",
     "/electricity",
@@ -12,6 +12,7 @@ export const PAGES = {
     "/vas?category=airtime",
     "/vas?category=voucher",
     "/history",
+    "/care",
     "/shift/x",
     "/shift/close",
     "/shift/cash",
@@ -20,6 +21,10 @@ export const PAGES = {
   supervisor: [
     "/office",
     "/balance",
+    "/reports",
+    "/commission",
+    "/accounts",
+    "/mail",
     "/reconciliation",
     "/unresolved",
     "/shifts",
@@ -28,6 +33,10 @@ export const PAGES = {
     "/paper",
     "/tills/till-2/settings",
     "/audit",
+    "/password",
+    "/meters",
+    "/exceptions",
+    "/authenticator",
   ],
   kiosk: ["/kiosk"],
 } as const;

@@ -5,7 +5,7 @@ import {
   Session,
   signIn as httpSignIn,
 } from "../../bench/lib/kassa-client";
-import { DEMO, ensureShiftOpen, signIn, submitSignIn } from "./support/auth";
+import { DEMO, ensureShiftOpen, pressAndConfirm, signIn, submitSignIn } from "./support/auth";
 import { E2E, STATE } from "./support/env";
 
 /** Staff accountability: tills are enrolled devices, a shift is one cashier's drawer, guessing is cut short. */
@@ -45,10 +45,8 @@ test("a revoked till browser loses its session, and a session cookie is worthles
   const row = supervisor.locator('tr[data-till="till-3"]');
   while ((await row.getByRole("button", { name: /^Revoke/ }).count()) > 0) {
     const before = await row.getByRole("button", { name: /^Revoke/ }).count();
-    await row
-      .getByRole("button", { name: /^Revoke/ })
-      .first()
-      .click();
+    const revoke = row.getByRole("button", { name: /^Revoke/ }).first();
+    await pressAndConfirm(supervisor, revoke, (await revoke.getAttribute("aria-label"))!);
     await expect(row.getByRole("button", { name: /^Revoke/ })).toHaveCount(before - 1);
   }
   await office.close();
@@ -107,6 +105,7 @@ test("40 concurrent wrong passwords: at most 5 are checked and the account is lo
     displayName: "Guess Target",
     role: "cashier",
     password,
+    confirm: DEMO.supervisor.password,
   });
   expect(created.result).toMatchObject({ ok: true });
 

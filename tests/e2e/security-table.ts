@@ -4,12 +4,16 @@
  * wrong role) is refused, and fails when the build holds an action or app/ holds a route
  * that is not listed here: a new action must be added with its roles.
  */
+import { DEFAULT_MAPPING } from "@/lib/accounting/mapping";
+
 export type Role = "cashier" | "supervisor" | "kiosk";
 
 const SALE = "00000000-0000-4000-8000-000000000001";
 const USER = "00000000-0000-4000-8000-000000000002";
 const KEY = "00000000-0000-4000-8000-000000000003";
 const NOTICE = { noticeNumber: "1234567890123", grossCents: 50_000 };
+/** An override's confirmation (lib/auth/step-up.ts): the supervisor's password again. */
+const CONFIRM = "supervisor-demo-1";
 
 export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
   "app/(till)/bench/actions.ts#benchEmptyAction": { roles: ["cashier"], input: {} },
@@ -23,17 +27,25 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
   },
   "app/(till)/shift/actions.ts#forceCloseShiftAction": {
     roles: ["supervisor"],
-    input: { shiftId: SALE, counts: { "10000": "1" }, reason: "Hand-over to the next cashier." },
+    input: {
+      shiftId: SALE,
+      counts: { "10000": "1" },
+      reason: "Hand-over to the next cashier.",
+      confirm: CONFIRM,
+    },
   },
   "app/(office)/tills/actions.ts#enrolDeviceAction": {
     roles: ["supervisor"],
-    input: { tillId: "no-such-till" },
+    input: { tillId: "no-such-till", confirm: CONFIRM },
   },
   "app/(office)/tills/actions.ts#revokeDeviceAction": {
     roles: ["supervisor"],
+    input: { deviceId: KEY, confirm: CONFIRM },
+  },
+  "app/(office)/tills/actions.ts#closeKioskAction": {
+    roles: ["supervisor"],
     input: { deviceId: KEY },
   },
-  "app/kiosk/actions.ts#kioskAliveAction": { roles: ["kiosk"], input: {} },
   "app/kiosk/fines/receipt/[saleId]/actions.ts#openKioskReceiptAction": {
     roles: ["kiosk"],
     input: { saleId: SALE, ticket: "x".repeat(32) },
@@ -85,6 +97,10 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
     input: { saleId: SALE },
   },
   "lib/actions/sale.ts#retrySaleAction": { roles: ["cashier"], input: { saleId: SALE } },
+  "lib/actions/sale.ts#putSlipAwayAction": {
+    roles: ["cashier"],
+    input: { saleId: SALE, reason: "customer_has_token" },
+  },
   "lib/actions/card-payment.ts#startCardPaymentAction": {
     roles: ["cashier"],
     input: { saleId: SALE },
@@ -113,11 +129,12 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
       displayName: "Intruder",
       role: "supervisor",
       password: "a-long-password-1",
+      confirm: CONFIRM,
     },
   },
   "app/(office)/users/actions.ts#resetPasswordAction": {
     roles: ["supervisor"],
-    input: { userId: USER, password: "a-long-password-1" },
+    input: { userId: USER, password: "a-long-password-1", confirm: CONFIRM },
   },
   "app/(office)/users/actions.ts#unlockUserAction": {
     roles: ["supervisor"],
@@ -125,7 +142,11 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
   },
   "app/(office)/users/actions.ts#setDisabledAction": {
     roles: ["supervisor"],
-    input: { userId: USER, disabled: true },
+    input: { userId: USER, disabled: true, confirm: CONFIRM },
+  },
+  "app/(office)/users/actions.ts#setRoleAction": {
+    roles: ["supervisor"],
+    input: { userId: USER, role: "cashier", confirm: CONFIRM },
   },
   "app/(office)/reconciliation/actions.ts#checkOrderStatusAction": {
     roles: ["supervisor"],
@@ -134,6 +155,35 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
   "app/(office)/balance/actions.ts#setLowBalanceAction": {
     roles: ["supervisor"],
     input: { threshold: "1" },
+  },
+  "app/(office)/balance/actions.ts#setRunwayWarnAction": {
+    roles: ["supervisor"],
+    input: { hours: "12" },
+  },
+  "app/(office)/commission/actions.ts#addRateAction": {
+    roles: ["supervisor"],
+    input: {
+      kind: "vas",
+      municipality: "",
+      category: "airtime",
+      productId: "",
+      percent: "2.5",
+      fixed: "",
+      effectiveFrom: "",
+    },
+  },
+  "app/(office)/commission/actions.ts#withdrawRateAction": {
+    roles: ["supervisor"],
+    input: { id: KEY },
+  },
+  "app/(office)/commission/actions.ts#statementAction": {
+    roles: ["supervisor"],
+    input: { month: "2026-10", stated: "1234.56" },
+  },
+  "app/(office)/mail/actions.ts#resendMailAction": { roles: ["supervisor"], input: { id: KEY } },
+  "app/(office)/accounts/actions.ts#setAccountMappingAction": {
+    roles: ["supervisor"],
+    input: DEFAULT_MAPPING,
   },
   "app/(office)/unresolved/actions.ts#retrySaleAction": {
     roles: ["supervisor"],
@@ -160,13 +210,32 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
     input: { shiftId: "current", reprint: false },
   },
   "lib/actions/print.ts#recordPrintOutcomeAction": {
-    roles: ["cashier"],
-    input: { target: { saleId: SALE }, state: "paper_out" },
+    roles: ["cashier", "supervisor"],
+    input: { jobId: SALE, state: "paper_out", drawerOpened: false },
   },
   "lib/actions/print.ts#printerStatusAction": { roles: ["cashier"], input: {} },
+  "app/(account)/password/actions.ts#changeOwnPasswordAction": {
+    roles: ["cashier", "supervisor"],
+    input: {
+      currentPassword: "cashier-demo-1",
+      newPassword: "a-new-set-of-words",
+      repeatPassword: "a-new-set-of-words",
+    },
+  },
   "app/(office)/tills/[id]/settings/actions.ts#saveTillSettingsAction": {
     roles: ["supervisor"],
-    input: { tillId: "till-3", settings: { paperWidthMm: "80", autoPrint: true } },
+    input: {
+      tillId: "till-3",
+      settings: {
+        paperWidthMm: "80",
+        autoPrint: true,
+        printerConnection: "browser",
+        printerHost: "",
+        printerPort: "",
+        printerAnswersStatus: true,
+      },
+      confirm: CONFIRM,
+    },
   },
   "app/(till)/shift/cash/actions.ts#recordCashMovementAction": {
     roles: ["cashier"],
@@ -182,9 +251,17 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
   },
   "app/(office)/unresolved/actions.ts#refundOutsideAction": {
     roles: ["supervisor"],
-    input: { saleId: SALE, reason: "Refunded in cash at the counter." },
+    input: { saleId: SALE, reason: "Refunded in cash at the counter.", confirm: CONFIRM },
   },
   "lib/actions/card-payment.ts#checkCardSaleAction": {
+    roles: ["cashier"],
+    input: { saleId: SALE },
+  },
+  "lib/actions/card-payment.ts#deliverAfterCancelAction": {
+    roles: ["cashier"],
+    input: { saleId: SALE },
+  },
+  "lib/actions/card-payment.ts#owedBackAfterCancelAction": {
     roles: ["cashier"],
     input: { saleId: SALE },
   },
@@ -194,6 +271,7 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
       saleId: SALE,
       outcome: "completed",
       reason: "Checked with the core service by phone.",
+      confirm: CONFIRM,
     },
   },
   "app/kiosk/actions.ts#kioskLookUpAction": {
@@ -207,6 +285,27 @@ export const ACTIONS: Record<string, { roles: Role[]; input: unknown }> = {
   "app/kiosk/pay/actions.ts#finishKioskCardPaymentAction": {
     roles: ["kiosk"],
     input: { saleId: SALE, final: true },
+  },
+  "app/(till)/care/actions.ts#careStepAction": {
+    roles: ["cashier"],
+    input: { saleId: SALE, code: "dddd" },
+  },
+  "app/(till)/care/actions.ts#confirmMeterForCareAction": {
+    roles: ["cashier"],
+    input: { saleId: SALE },
+  },
+  "app/(account)/authenticator/actions.ts#startTotpAction": { roles: ["supervisor"], input: {} },
+  "app/(account)/authenticator/actions.ts#turnOnTotpAction": {
+    roles: ["supervisor"],
+    input: { code: "123456", confirm: CONFIRM },
+  },
+  "app/(account)/authenticator/actions.ts#turnOffTotpAction": {
+    roles: ["supervisor"],
+    input: { confirm: CONFIRM },
+  },
+  "lib/actions/send-tokens.ts#sendTokensAction": {
+    roles: ["cashier", "supervisor"],
+    input: { saleId: SALE, channel: "sms", address: "0825550100", consent: true },
   },
 };
 
@@ -223,11 +322,11 @@ export const ROUTES: Record<
   },
   "app/api/health/route.ts": {
     public:
-      "health and readiness for load balancers and monitors: breaker state, counts and build id, nothing secret or personal",
+      "alive and ready for load balancers, `{ ready }` only; the detail (counts, breaker, build) to the metrics' reader, the breaker to a signed-in till",
   },
   "app/api/metrics/route.ts": {
     public:
-      "Prometheus scrape: its own bearer token (KASSA_METRICS_TOKEN), else loopback sockets only; no staff session",
+      "Prometheus scrape: its own bearer token (KASSA_METRICS_TOKEN), else a loopback socket no proxy speaks for; no staff session",
   },
   "app/(office)/reconciliation/export/route.ts": {
     method: "GET",
@@ -245,6 +344,16 @@ export const ROUTES: Record<
     roles: ["cashier"],
   },
   "app/api/sales/unseen/route.ts": { method: "GET", path: "/api/sales/unseen", roles: ["cashier"] },
+  "app/(office)/reports/export/route.ts": {
+    method: "GET",
+    path: "/reports/export?period=day",
+    roles: ["supervisor"],
+  },
+  "app/(office)/accounts/export/route.ts": {
+    method: "GET",
+    path: "/accounts/export?format=sage&period=day",
+    roles: ["supervisor"],
+  },
   "app/api/vas/catalogue/route.ts": {
     method: "GET",
     path: "/api/vas/catalogue",
@@ -326,6 +435,19 @@ export const OWNER_PAGES: {
     marker: "Z report No.",
     allowed: ["supervisor"],
   },
+  // A meter's story spans every till of the shop (90 days): any cashier at the counter helps.
+  {
+    name: "token not accepted",
+    path: (o) => `/care?sale=${o.cashSale}`,
+    marker: 'id="to-enter"',
+    allowed: ["owner", "other", "stranger"],
+  },
+  {
+    name: "tokens reprinted in order",
+    path: (o) => `/care/print?sale=${o.cashSale}`,
+    marker: 'id="slip"',
+    allowed: ["owner", "other", "stranger"],
+  },
   {
     name: "kiosk receipt without its one-time link",
     path: (o) => `/kiosk/fines/receipt/${o.kioskSale}`,
@@ -342,6 +464,12 @@ export const OWNER_ACTIONS: {
   {
     action: "lib/actions/sale.ts#retrySaleAction",
     input: (o) => ({ saleId: o.cashSale }),
+    allowed: ["owner"],
+  },
+  // "Last sale went through" put away: only on the cashier's own sale, like the slip's own mark.
+  {
+    action: "lib/actions/sale.ts#putSlipAwayAction",
+    input: (o) => ({ saleId: o.cashSale, reason: "keep_in_history" }),
     allowed: ["owner"],
   },
   {
@@ -374,15 +502,18 @@ export const OWNER_ACTIONS: {
     input: (o) => ({ saleId: o.kioskSale, final: false }),
     allowed: ["kiosk"],
   },
+  // The slip page's rule: a colleague at the same till prints the reprint too (Till 1 prints
+  // with the browser, so both get as far as that answer); a cashier at another till does not.
   {
     action: "lib/actions/print.ts#printSlipAction",
     input: (o) => ({ saleId: o.cashSale, reprint: false }),
-    allowed: ["owner"],
+    allowed: ["owner", "other"],
   },
+  // An outcome is taken only for a job Kassa issued to the caller: a sale's id is no such job.
   {
     action: "lib/actions/print.ts#recordPrintOutcomeAction",
-    input: (o) => ({ target: { saleId: o.cashSale }, state: "paper_out" }),
-    allowed: ["owner"],
+    input: (o) => ({ jobId: o.cashSale, state: "ready", drawerOpened: true }),
+    allowed: [],
   },
   // The closed shift was at Till 2 and these callers are at Till 1: a Z report prints only at
   // its own till, for its own cashier (the pages' rows show it to that owner at Till 2).
@@ -390,6 +521,35 @@ export const OWNER_ACTIONS: {
     action: "lib/actions/print.ts#printReportAction",
     input: (o) => ({ shiftId: o.closedShift, reprint: true }),
     allowed: [],
+  },
+  // A meter's story (and so its cases and its confirm) is open to every cashier of the shop.
+  {
+    action: "app/(till)/care/actions.ts#careStepAction",
+    input: (o) => ({ saleId: o.cashSale, code: "dddd" }),
+    allowed: ["owner", "other", "stranger"],
+  },
+  {
+    action: "app/(till)/care/actions.ts#careStepAction",
+    input: (o) => ({ saleId: o.kioskSale, code: "dddd" }),
+    allowed: [],
+  },
+  // Sending goes with reprinting: the owner, a colleague at the same till, a supervisor.
+  {
+    action: "lib/actions/send-tokens.ts#sendTokensAction",
+    input: (o) => ({ saleId: o.cashSale, channel: "sms", address: "0825550100", consent: true }),
+    allowed: ["owner", "other", "supervisor"],
+  },
+  // A card payment made after its till cancelled is handled only at that till, by its cashier
+  // (the owner is told this one is not waiting for delivery: it was never paid).
+  {
+    action: "lib/actions/card-payment.ts#deliverAfterCancelAction",
+    input: (o) => ({ saleId: o.cardSale }),
+    allowed: ["owner"],
+  },
+  {
+    action: "lib/actions/card-payment.ts#owedBackAfterCancelAction",
+    input: (o) => ({ saleId: o.cardSale }),
+    allowed: ["owner"],
   },
   // Last: the owner's cancel settles the card sale (a colleague's cancel must not).
   {
@@ -406,4 +566,5 @@ export const NOT_YOURS = [
   "This shift is not one of yours.",
   "This card payment does not belong to this till.",
   "No such fines sale.",
+  "Kassa did not send this print job, or what became of it is recorded already.",
 ];

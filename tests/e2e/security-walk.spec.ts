@@ -88,6 +88,8 @@ test.describe("walk through every page", () => {
   test.describe("supervisor", () => {
     test.use({ storageState: STATE.supervisor });
     test("every office page", async ({ page }) => {
+      // Over twenty office pages, each with its headers checked.
+      test.slow();
       const seen = record(page);
       for (const url of PAGES.supervisor) await visitWithHeaders(page, url, nonces);
       expect(leaks(seen)).toEqual([]);

@@ -62,7 +62,12 @@ test("a colleague at the same till reprints an electricity slip with F9 and by s
   const created = await callAction(
     supervisor,
     findAction(DIST, "app/(office)/users/actions.ts", "createUserAction"),
-    { ...colleague, displayName: "Ayanda Colleague", role: "cashier" },
+    {
+      ...colleague,
+      displayName: "Ayanda Colleague",
+      role: "cashier",
+      confirm: DEMO.supervisor.password,
+    },
   );
   expect(created.result).toMatchObject({ ok: true });
 

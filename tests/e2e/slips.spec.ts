@@ -63,11 +63,17 @@ test("must show: a Tshwane key-change meter, R 100, three labelled tokens in ord
   await page.reload();
   expect(await printsOf(page)).toBe(0);
 
+  // History → Reprint prints on the till's printer at once, exactly as F9 does: once.
   await page.goto("/history");
   await page.locator(`tr[data-sale="${saleId}"]`).getByRole("link", { name: "Reprint" }).click();
   await expect(page).toHaveURL(new RegExp(`/slips/${saleId}\\?reprint=1`));
   await expect(slip.getByText("REPRINT")).toHaveCount(2);
   expect((await slipTokens(page)).map(([, d]) => d)).toEqual(tokens.map(([, d]) => d));
+  await expect.poll(() => printsOf(page)).toBe(1);
+  // Its address no longer asks for a print: a reload does not print it again.
+  await expect(page).toHaveURL(new RegExp(`/slips/${saleId}\\?reprint=1$`));
+  await page.reload();
+  await expect(slip.getByText("REPRINT")).toHaveCount(2);
   expect(await printsOf(page)).toBe(0);
 
   // The reprint is in the audit log.
@@ -76,6 +82,22 @@ test("must show: a Tshwane key-change meter, R 100, three labelled tokens in ord
   await audit.goto("/audit?kind=slip_reprinted");
   await expect(audit.getByRole("table", { name: "Audit events" })).toContainText(saleId);
   await office.close();
+
+  // The slip's code opens the public check, signed out, as the customer's phone would; the
+  // same code with one character changed is no slip of this shop.
+  const code = (await slip.getByTestId("slip-code").textContent())!.trim();
+  const phone = await browser.newContext();
+  const check = await phone.newPage();
+  await check.goto(`/verify/${code}`);
+  const answer = check.getByTestId("slip-check");
+  await expect(answer).toHaveAttribute("data-found", "yes");
+  await expect(answer).toContainText("R 100,00");
+  await expect(answer).toContainText("…0005");
+  await expect(answer).not.toContainText(tokens[0]![1]);
+  const forged = code.slice(0, -1) + (code.endsWith("0") ? "1" : "0");
+  await check.goto(`/verify/${forged}`);
+  await expect(answer).toHaveAttribute("data-found", "no");
+  await phone.close();
 });
 
 test("the slip printed to PDF at 80 mm holds the tokens; print media shows only the slip", async ({

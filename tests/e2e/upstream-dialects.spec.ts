@@ -182,6 +182,7 @@ test("the breaker opens after repeated outages, pauses sales at once, shows it i
     faults: { remaining: number }[];
   };
   const left = faults.faults[0]?.remaining ?? 0;
+  const openedAt = Date.now();
   // The staff bar follows /api/health while the page stays open: no reload needed.
   await expect(health).toHaveAttribute("data-state", "open", { timeout: 15_000 });
   await page.reload();
@@ -189,12 +190,14 @@ test("the breaker opens after repeated outages, pauses sales at once, shows it i
   // History keeps working while sales are paused.
   await page.goto("/history");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  // Nothing more reached the core service while the breaker was open, but for at most the one
-  // probe it lets through after its pause (the card follower may be the one to make it).
+  // Nothing more reached the core service while the breaker was open, but for the one probe
+  // it lets through after each pause (KASSA_UPSTREAM_BREAKER_PROBE_MS, 2 s here; the card
+  // follower may be the one to make it): on a slow run the reloads above outlast a pause or two.
   const still = (await (await request.get(`${E2E.sandboxOrigin}/__sandbox/faults`)).json()) as {
     faults: { remaining: number }[];
   };
-  expect(left - (still.faults[0]?.remaining ?? 0)).toBeLessThanOrEqual(1);
+  const pauses = Math.floor((Date.now() - openedAt) / 2_000);
+  expect(left - (still.faults[0]?.remaining ?? 0)).toBeLessThanOrEqual(1 + pauses);
 
   await request.delete(`${E2E.sandboxOrigin}/__sandbox/faults`);
   await page.waitForTimeout(2200);

@@ -1,11 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO, ensureShiftOpen, seeUnseenSlips, signIn } from "./support/auth";
+import { tillNotice } from "./support/till-status";
 import { E2E } from "./support/env";
 
 /**
  * Airtime, data and vouchers through the real UI against the sandbox. One file, serial: the
  * "no call" checks read the sandbox's transaction list and the timeout test sets a fault on
- * the VAS purchase path, so no other VAS purchase may run beside them. Other specs sell no VAS.
+ * the VAS purchase path, so no other VAS purchase may run beside them. The only other VAS sale
+ * is office-screens.spec.ts's not-confirmed airtime, in its lane's turn (never beside these).
  */
 test.describe.configure({ mode: "serial" });
 
@@ -88,6 +90,29 @@ test("a fixed airtime product: the number typed locally goes out in one normal f
   const bought = (await vasTransactions(page)).filter((t) => t.reference === saleIdOf(page));
   expect(bought).toHaveLength(1);
   expect(bought[0]!.amountCents).toBe(1500);
+});
+
+test("airtime to 082 123 4567: Enter on the payment method buys; History finds it in every local form", async ({
+  page,
+}) => {
+  await pick(page, "vodacom airtime r29", /Vodacom airtime R29/);
+  await page.getByLabel("Mobile number").fill("082 123 4567");
+  await page.getByLabel("Mobile number").press("Enter");
+  await expect(page.getByTestId("vas-total")).toHaveText("R 29,00");
+  // Enter on "Cash" buys the quote, as Enter does on every sale form's payment method.
+  await page.getByRole("radio", { name: "Cash" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/slips\/[0-9a-f-]{36}/);
+  const saleId = saleIdOf(page);
+  // Searched as the cashier typed it, with the form's own search field first.
+  await page.goto("/history");
+  await page.getByLabel("Search by meter, account or mobile number").fill("082 123 4567");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.locator(`tr[data-sale="${saleId}"]`)).toContainText("R 29,00");
+  for (const typed of ["0821234567", "+27 82 123 4567", "082-123"]) {
+    await page.goto(`/history?q=${encodeURIComponent(typed)}`);
+    await expect(page.locator(`tr[data-sale="${saleId}"]`), typed).toBeVisible();
+  }
 });
 
 test.describe("an open-value product (Cell C airtime, R5 to R500)", () => {
@@ -253,12 +278,13 @@ test("a purchase that times out leaves exactly one unknown sale and is never sen
   ).json()) as { transactions: { reference: string }[] };
   expect(transactions.filter((t) => t.reference === saleId)).toEqual([]);
 
-  // The VAS screen keeps it in sight, once, so that nobody sells it again.
+  // The till's status line keeps it in sight, once, so that nobody sells it again.
   await page.goto("/vas");
-  const unconfirmed = page.getByRole("region", { name: "Not confirmed", exact: true });
-  await expect(unconfirmed.locator(`[data-sale-id="${saleId}"]`)).toHaveCount(1);
-  await expect(unconfirmed.locator(`[data-sale-id="${saleId}"]`)).toContainText("Telkom 5 GB data");
-  await expect(page.getByText(/Not confirmed/).first()).toBeVisible();
+  const unconfirmed = tillNotice(page, "not-confirmed", "R 199,00");
+  await expect(unconfirmed).toHaveCount(1);
+  await expect(unconfirmed).toContainText(/Telkom 5 GB data .*for 081 555 0303/);
+  await expect(unconfirmed).toContainText("do not take it again");
+  await expect(page.getByText("Not confirmed:").first()).toBeVisible();
   const slip = await page.goto(`/slips/${saleId}`);
   expect(slip?.status()).toBe(404);
 });

@@ -7,7 +7,9 @@ import { DIST, fresh, freePort, sandboxClient } from "./support/cluster";
  * Whose address the per-address limits count, on Kassa's own production server
  * (scripts/serve.mjs, what `npm start` runs): the socket's, whatever X-Forwarded-For,
  * X-Real-IP or Kassa's own peer header a client sends; and, with KASSA_TRUSTED_PROXIES,
- * the hop the trusted proxies wrote.
+ * the hop the trusted proxies wrote. Under plain `next start` no peer is believed at all.
+ * Who reads the metrics follows from it: never a client a proxy (or a made-up header)
+ * speaks for, unless it holds the token.
  */
 const sandbox = sandboxClient();
 const made = () => `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 256)}.7.9`;
@@ -61,14 +63,16 @@ describe("the client address behind and without proxies", () => {
   let stopSandbox: () => Promise<void>;
   let direct: Proc;
   let proxied: Proc;
+  let plainNext: Proc;
   let directUrl: string;
   let proxiedUrl: string;
+  let plainNextUrl: string;
   const dirs: string[] = [];
 
   beforeAll(async () => {
     stopSandbox = (await sandbox.start()).stop;
-    const [a, b] = [await freePort(), await freePort()];
-    const start = (port: number, extraEnv: Record<string, string>) => {
+    const [a, b, c] = [await freePort(), await freePort(), await freePort()];
+    const start = (port: number, extraEnv: Record<string, string>, serve = true) => {
       const dataDir = fresh(`.data/faults-address-${port}`);
       dirs.push(dataDir);
       return startApp({
@@ -77,16 +81,21 @@ describe("the client address behind and without proxies", () => {
         sandboxPort: sandbox.port,
         dataDir,
         extraEnv,
-        serve: true,
+        serve,
       });
     };
-    [direct, proxied] = await Promise.all([start(a, {}), start(b, { KASSA_TRUSTED_PROXIES: "1" })]);
+    [direct, proxied, plainNext] = await Promise.all([
+      start(a, {}),
+      start(b, { KASSA_TRUSTED_PROXIES: "1" }),
+      start(c, {}, false),
+    ]);
     directUrl = `http://localhost:${a}`;
     proxiedUrl = `http://localhost:${b}`;
+    plainNextUrl = `http://localhost:${c}`;
   });
 
   afterAll(async () => {
-    await Promise.all([direct?.stop(), proxied?.stop()]);
+    await Promise.all([direct?.stop(), proxied?.stop(), plainNext?.stop()]);
     await stopSandbox?.();
     for (const dir of dirs) fresh(dir);
   });
@@ -114,6 +123,46 @@ describe("the client address behind and without proxies", () => {
     }
     // Limit 30 a minute per address.
     expect(pages.filter((html) => html.includes("Too many attempts"))).toHaveLength(10);
+  });
+
+  it("under plain next start, 70 sign-ins with 70 made-up peer values count as one address", async () => {
+    const answers = await signIns(plainNextUrl, 70, () => ({
+      "x-kassa-peer": made(),
+      "x-kassa-peer-proof": "made-up",
+    }));
+    expect(limited(answers)).toHaveLength(20);
+  });
+
+  it("under plain next start, a made-up loopback peer does not read the metrics", async () => {
+    const res = await fetch(`${plainNextUrl}/api/metrics`, {
+      headers: { "x-kassa-peer": "127.0.0.1" },
+    });
+    expect(res.status).toBe(403);
+    expect(await res.text()).not.toMatch(/kassa_/);
+  });
+
+  it("refuses the metrics to a request a proxy on this PC forwards, without the token", async () => {
+    // Kassa's own server on loopback without proxies: a forwarding header means someone else
+    // (nginx, Caddy on the same PC) speaks for the client.
+    expect((await fetch(`${directUrl}/api/metrics`)).status).toBe(200);
+    for (const header of ["x-forwarded-for", "x-real-ip", "forwarded"]) {
+      const res = await fetch(`${directUrl}/api/metrics`, { headers: { [header]: "203.0.113.9" } });
+      expect(res.status, header).toBe(403);
+    }
+    // With proxies configured, the token is required: neither the proxy's loopback socket nor
+    // a forwarded loopback address opens them.
+    for (const forwarded of ["203.0.113.9", "127.0.0.1", undefined]) {
+      const res = await fetch(`${proxiedUrl}/api/metrics`, {
+        headers: forwarded ? { "x-forwarded-for": forwarded } : {},
+      });
+      expect(res.status, String(forwarded)).toBe(403);
+      expect(await res.text()).not.toMatch(/kassa_/);
+    }
+  });
+
+  it("logs requests at debug level only, so a busy till's requests do not drown the events", () => {
+    // Every instance above runs at the default level (info) and answered many requests.
+    for (const proc of [direct, proxied]) expect(proc.output()).not.toMatch(/"msg":"request"/);
   });
 
   it("with one trusted proxy, the hop it wrote is the client, and a made-up hop before it changes nothing", async () => {

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Session } from "../../bench/lib/kassa-client";
 import { startApp, type Proc } from "../../bench/lib/procs";
@@ -18,7 +19,8 @@ import {
  * while a vend is on the wire: the cashier still gets the completed sale, the journal holds it
  * completed, the core service vended once, and the process exits 0 within the longest upstream
  * call. A Purchase pressed during the stop is refused before anything is recorded or sent, and
- * goes through once, under the same key, after the restart.
+ * goes through once, under the same key, after the restart. A signed-out client that drips a
+ * request body, or a connection left idle, holds nothing: the stop waits for admitted sales only.
  */
 const sandbox = sandboxClient();
 const DATA = fresh(".data/faults-graceful-stop");
@@ -92,5 +94,48 @@ describe("a graceful stop with a vend in flight", () => {
     expect(saleOf(again)).toMatchObject({ status: "completed" });
     expect((await sandbox.transactions()).filter((t) => t.idempotency === lateKey)).toHaveLength(1);
     expect(await sandbox.requests(PURCHASE_PATH)).toBe(2);
+  });
+
+  it("drops a client dripping its request body and an idle connection, takes in the spool, closes the journal, exits 0", async () => {
+    const connect = async () => {
+      const socket = net.connect(port, "127.0.0.1");
+      await new Promise((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+      return socket;
+    };
+    // A keep-alive connection that asked once and now idles.
+    const idle = await connect();
+    const idleClosed = new Promise<void>((resolve) => idle.once("close", () => resolve()));
+    const answered = new Promise((resolve) => idle.once("data", resolve));
+    idle.write(`GET /api/health HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`);
+    await answered;
+    // A signed-out client that announces a sign-in form and sends it one byte at a time.
+    const dripping = await connect();
+    dripping.on("error", () => {});
+    const droppedByKassa = new Promise<void>((resolve) => dripping.once("close", () => resolve()));
+    dripping.write(
+      `POST /api/auth/callback/credentials HTTP/1.1\r\nHost: localhost:${port}\r\n` +
+        "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\nusername=",
+    );
+    let sent = 0;
+    const drip = setInterval(() => {
+      if (!dripping.destroyed) dripping.write("a", () => sent++);
+    }, 100);
+    try {
+      for (let i = 0; i < 600 && sent < 5; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(sent).toBeGreaterThanOrEqual(5);
+
+      const exit = exitOf(app!);
+      app!.child.kill("SIGTERM");
+      // Kassa hangs up on both long before the body could have arrived (100,000 bytes at 10 a second).
+      await Promise.all([droppedByKassa, idleClosed]);
+      expect(await exit).toBe(0);
+      expect(sent).toBeLessThan(100_000);
+      expect(app!.output()).toMatch(/journal closed/);
+      expect(app!.output()).toMatch(/kassa: stopped/);
+    } finally {
+      clearInterval(drip);
+      dripping.destroy();
+      idle.destroy();
+    }
   });
 });

@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     root: path.resolve(__dirname, "../.."),
     include: ["tests/faults/**/*.test.ts"],
+    // Every instance's fresh journal is a copy of one migrated empty journal (lib/db/pglite-worker.mjs).
+    env: { KASSA_JOURNAL_TEMPLATE_DIR: path.resolve(__dirname, "../../.data/journal-template") },
     testTimeout: 180_000,
     hookTimeout: 180_000,
     pool: "forks",

@@ -67,7 +67,7 @@ async function electricityCardSale(amountCents: number) {
       shiftId: null,
       fingerprint: randomUUID(),
     },
-    { actor: { username: "test" }, kind: "sale_recorded", detail: {} },
+    { actor: { username: "test" }, detail: {} },
   );
   return sale;
 }

@@ -32,7 +32,7 @@ beforeAll(async () => {
 
 const actor = { username: "cashier", role: "cashier", tillId: "till-1" };
 
-const recorded = { actor, kind: "sale_recorded" as const, detail: {} };
+const recorded = { actor, detail: {} };
 
 function newSale(key = randomUUID()) {
   return {
@@ -79,7 +79,7 @@ describe("the journal", () => {
   it("lets exactly one caller send a sale", async () => {
     const { sale } = await journal.recordSale(newSale(), recorded);
     const claims = await Promise.all(
-      Array.from({ length: 8 }, () => journal.claimAttempt(sale.id, "first")),
+      Array.from({ length: 8 }, () => journal.claimAttempt(sale.id, "first", actor)),
     );
     expect(claims.filter(Boolean)).toHaveLength(1);
   });
@@ -103,7 +103,7 @@ describe("the journal", () => {
       .update(schema.sales)
       .set({ status: "unknown" })
       .where(eq(schema.sales.id, sale.id));
-    expect(await journal.claimAttempt(sale.id, "retry")).toBeUndefined();
+    expect(await journal.claimAttempt(sale.id, "retry", actor)).toBeUndefined();
     const after = await send.sendSale(sale.id, "retry", actor);
     expect(after.status).toBe("unknown");
     expect(after.attempts).toBe(0);
@@ -170,6 +170,6 @@ describe("the sweep after a crash", () => {
       .where(eq(schema.cardOrders.saleId, orderLost.id));
     expect(lostOrder).toMatchObject({ final: true, status: "cancelled" });
     // An abandoned card sale was never sent, so no Retry can send it.
-    expect(await journal.claimAttempt(abandonedCard.id, "retry")).toBeUndefined();
+    expect(await journal.claimAttempt(abandonedCard.id, "retry", actor)).toBeUndefined();
   });
 });

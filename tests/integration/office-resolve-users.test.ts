@@ -1,14 +1,17 @@
+import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
-import { putCardOrder, putSale, staffOf, ownDataDir } from "./office-support";
+import { approved, putCardOrder, putSale, staffOf, ownDataDir } from "./office-support";
 
 /** Resolving sales by hand and managing users, on the app's own code and a database of this file's own. */
 ownDataDir();
 const { db } = await import("@/lib/db");
 const { auditEvents, cardOrders, sales, staffSessions, users } = await import("@/lib/db/schema");
 const { listUnresolved } = await import("@/lib/office/unresolved");
+const { todayAtAGlance } = await import("@/lib/office/today");
 const { resolveSale, retryToResolve } = await import("@/lib/office/resolve");
-const { createUser, setDisabled, unlockUser, resetPassword } = await import("@/lib/office/users");
+const { changeOwnPassword, createUser, setDisabled, setRole, unlockUser, resetPassword } =
+  await import("@/lib/office/users");
 const { verifyPassword } = await import("@/lib/auth/password");
 
 type Database = Awaited<ReturnType<typeof db>>;
@@ -20,7 +23,7 @@ beforeAll(async () => {
 describe("unresolved sales", () => {
   it("lists unknown sales and paid-but-undelivered card orders, and a written resolution takes them off", async () => {
     const cashier = await staffOf(database, "cashier", "till-1");
-    const supervisor = await staffOf(database, "supervisor", "till-1");
+    const supervisor = approved(await staffOf(database, "supervisor", "till-1"));
     const unknown = await putSale(database, cashier, null, {
       kind: "fines",
       method: "cash",
@@ -89,7 +92,7 @@ describe("unresolved sales", () => {
 
   it("puts a paid card sale failed by hand on the refund list, and only a paid one", async () => {
     const cashier = await staffOf(database, "cashier", "till-1");
-    const supervisor = await staffOf(database, "supervisor", "till-1");
+    const supervisor = approved(await staffOf(database, "supervisor", "till-1"));
     // Paid at the counter, sent, and the core service's answer lost: not confirmed.
     const paid = await putSale(database, cashier, null, {
       kind: "vas",
@@ -117,7 +120,7 @@ describe("unresolved sales", () => {
 
   it("sends again only electricity and bill sales", async () => {
     const cashier = await staffOf(database, "cashier", "till-1");
-    const supervisor = await staffOf(database, "supervisor", "till-1");
+    const supervisor = approved(await staffOf(database, "supervisor", "till-1"));
     const vas = await putSale(database, cashier, null, {
       kind: "vas",
       method: "cash",
@@ -139,9 +142,48 @@ describe("unresolved sales", () => {
   });
 });
 
+describe("the day at a glance", () => {
+  it("counts each unresolved sale once: not confirmed, paid not delivered, or a refund owed", async () => {
+    const cashier = await staffOf(database, "cashier", "till-1");
+    const before = await todayAtAGlance();
+    await putSale(database, cashier, null, {
+      kind: "electricity",
+      method: "cash",
+      status: "unknown",
+      amountCents: 4_100,
+    });
+    // Paid after the till stopped waiting: "unknown" in the journal, owed to the customer.
+    const owed = await putSale(database, cashier, null, {
+      kind: "electricity",
+      method: "card",
+      status: "unknown",
+      amountCents: 8_500,
+      attempts: 0,
+      error: { kind: "card_paid_not_delivered", message: "Paid after the till stopped waiting." },
+    });
+    await putCardOrder(database, owed.id, 8_500, "PAID", new Date());
+    const refund = await putSale(database, cashier, null, {
+      kind: "vas",
+      method: "card",
+      status: "failed",
+      amountCents: 3_000,
+    });
+    await putCardOrder(database, refund.id, 3_000, "PAID", new Date(), true);
+
+    const after = await todayAtAGlance();
+    expect(after.unknownCount - before.unknownCount).toBe(1);
+    expect(after.owedCount - before.owedCount).toBe(1);
+    expect(after.owedCents - before.owedCents).toBe(8_500);
+    expect(after.refundCount - before.refundCount).toBe(1);
+    // The same partition as the unresolved page: nothing counted twice, nothing left out.
+    const listed = await listUnresolved();
+    expect(after.unknownCount + after.owedCount + after.refundCount).toBe(listed.length);
+  });
+});
+
 describe("users", () => {
   it("never disables the last active supervisor; disabling another ends their sessions", async () => {
-    const supervisor = await staffOf(database, "supervisor", "till-1");
+    const supervisor = approved(await staffOf(database, "supervisor", "till-1"));
     await expect(setDisabled(supervisor, supervisor.userId, true)).rejects.toThrow(
       "last active supervisor",
     );
@@ -172,14 +214,59 @@ describe("users", () => {
       "last active supervisor",
     );
     await setDisabled(supervisor, userId, false);
-    await setDisabled(supervisor, supervisor.userId, true);
+    // With another supervisor active, one's own account is disabled only on an explicit yes.
+    await expect(setDisabled(supervisor, supervisor.userId, true)).rejects.toMatchObject({
+      code: "confirm_self",
+    });
+    const [still] = await database.select().from(users).where(eq(users.id, supervisor.userId));
+    expect(still?.disabled).toBe(false);
+    await setDisabled(supervisor, supervisor.userId, true, { confirmSelf: true });
     const [me] = await database.select().from(users).where(eq(users.id, supervisor.userId));
     expect(me?.disabled).toBe(true);
     await setDisabled(supervisor, supervisor.userId, false);
+    await setDisabled(supervisor, userId, true);
+  });
+
+  it("demotes one's own account only on an explicit yes, and never the last active supervisor", async () => {
+    const supervisor = approved(await staffOf(database, "supervisor", "till-1"));
+    // Alone: no yes makes the last active supervisor anything else.
+    await expect(
+      setRole(supervisor, supervisor.userId, "cashier", { confirmSelf: true }),
+    ).rejects.toThrow("last active supervisor");
+    const { userId: other } = await createUser(supervisor, {
+      username: "boss3",
+      displayName: "Third Boss",
+      role: "supervisor",
+      password: "a-long-password",
+    });
+    await expect(setRole(supervisor, supervisor.userId, "cashier")).rejects.toMatchObject({
+      code: "confirm_self",
+    });
+    const boss3 = approved(await staffOf(database, "boss3", "till-1"));
+    await database.insert(staffSessions).values({ userId: other, tillId: "till-1" });
+    // Another supervisor demoted: their sessions end, the change is audited with both roles.
+    await setRole(boss3, supervisor.userId, "supervisor");
+    await setRole(supervisor, other, "cashier");
+    const [demoted] = await database.select().from(users).where(eq(users.id, other));
+    expect(demoted?.role).toBe("cashier");
+    const open = await database
+      .select()
+      .from(staffSessions)
+      .where(and(eq(staffSessions.userId, other), isNull(staffSessions.endedAt)));
+    expect(open).toHaveLength(0);
+    const [event] = await database
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, "user_changed"), eq(auditEvents.subject, "boss3")));
+    expect(event?.detail).toMatchObject({ change: "role", from: "supervisor", to: "cashier" });
+    // boss3 is a cashier now: the demo supervisor is the last one again.
+    await expect(
+      setRole(supervisor, supervisor.userId, "kiosk", { confirmSelf: true }),
+    ).rejects.toThrow("last active supervisor");
   });
 
   it("unlocks and resets a password, each audited without the password", async () => {
-    const supervisor = await staffOf(database, "supervisor", "till-1");
+    const supervisor = approved(await staffOf(database, "supervisor", "till-1"));
     const trainee = await staffOf(database, "trainee", "till-3");
     await database
       .update(users)
@@ -196,5 +283,95 @@ describe("users", () => {
       .where(and(eq(auditEvents.kind, "user_changed"), eq(auditEvents.subject, "trainee")));
     expect(changes.map((c) => c.detail?.change)).toEqual(["unlocked", "password_reset"]);
     expect(JSON.stringify(changes)).not.toContain("brand-new-password");
+  });
+});
+
+describe("passwords", () => {
+  it("refuses weak ones next to the field for a new user and a reset", async () => {
+    const supervisor = approved(await staffOf(database, "supervisor", "till-1"));
+    for (const weak of ["aaaaaaaaaa", "password12", "1234567890", "kassakassa", "Password1!"])
+      await expect(
+        createUser(supervisor, {
+          username: "weakling",
+          displayName: "Weak",
+          role: "cashier",
+          password: weak,
+        }),
+        weak,
+      ).rejects.toMatchObject({ field: "password" });
+    const made = await database.select().from(users).where(eq(users.username, "weakling"));
+    expect(made).toHaveLength(0);
+    const trainee = await staffOf(database, "trainee", "till-3");
+    await expect(
+      resetPassword(supervisor, trainee.userId, "trainee-and-more"),
+    ).rejects.toMatchObject({ field: "password", message: expect.stringMatching(/user name/) });
+    await expect(resetPassword(supervisor, trainee.userId, "P@ssw0rd2024!")).rejects.toMatchObject({
+      field: "password",
+    });
+  });
+
+  it("npm run create-supervisor refuses a weak one before it opens the journal", () => {
+    const run = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "scripts/create-supervisor.ts",
+        "--username",
+        "boss",
+        "--password",
+        "Password1234",
+      ],
+      { encoding: "utf8", env: { ...process.env, KASSA_DATA_DIR: "/nonexistent/never-opened" } },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/too common/);
+  });
+
+  it("lets a user change their own, with the current one first; other sessions end; audited", async () => {
+    const supervisor = approved(await staffOf(database, "supervisor", "till-1"));
+    await createUser(supervisor, {
+      username: "sello",
+      displayName: "Sello Cashier",
+      role: "cashier",
+      password: "first of many words",
+    });
+    const sello = await staffOf(database, "sello", "till-1");
+    await expect(
+      changeOwnPassword(sello, {
+        currentPassword: "not it at all",
+        newPassword: "a new set of words",
+      }),
+    ).rejects.toMatchObject({ field: "currentPassword" });
+    await expect(
+      changeOwnPassword(sello, {
+        currentPassword: "first of many words",
+        newPassword: "qwertyuiop12",
+      }),
+    ).rejects.toMatchObject({ field: "newPassword" });
+    const [other] = await database
+      .insert(staffSessions)
+      .values({ userId: sello.userId, tillId: "till-2" })
+      .returning();
+    await changeOwnPassword(sello, {
+      currentPassword: "first of many words",
+      newPassword: "a new set of words",
+    });
+    const [row] = await database.select().from(users).where(eq(users.id, sello.userId));
+    expect(await verifyPassword(row!.passwordHash, "a new set of words")).toBe(true);
+    const [ended] = await database
+      .select()
+      .from(staffSessions)
+      .where(eq(staffSessions.id, other!.id));
+    expect(ended?.endedAt).not.toBeNull();
+    const changes = await database
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, "user_changed"), eq(auditEvents.subject, "sello")));
+    expect(changes.map((c) => c.detail?.change)).toEqual([
+      "own_password_refused",
+      "own_password_changed",
+    ]);
+    expect(JSON.stringify(changes)).not.toMatch(/many words|set of words/);
   });
 });

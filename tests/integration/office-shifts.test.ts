@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { putSale, staffOf, ownDataDir } from "./office-support";
+import { approved, putSale, staffOf, ownDataDir } from "./office-support";
 
 /**
  * Closing shifts on the app's own database code: Z numbers under concurrent closes, the
@@ -127,7 +127,7 @@ describe("closing a shift", () => {
     expect(stillOpen!.closedAt).toBeNull();
 
     // A shift a supervisor closed is not the cashier's own close to repeat.
-    const supervisor = await staffOf(database, "supervisor", "till-3");
+    const supervisor = approved(await staffOf(database, "supervisor", "till-3"));
     await forceCloseShift(supervisor, next.id, {}, "Hand-over to the next cashier.");
     await expect(closeShift(staff, next.id, {})).rejects.toThrow("no shift open");
     const third = await openShift(staff, 0);

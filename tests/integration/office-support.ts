@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { Approved } from "@/lib/auth/approval";
 import type { Staff } from "@/lib/auth/staff";
 import type { Db } from "@/lib/db/open";
 import {
@@ -12,6 +13,7 @@ import {
   users,
   type OrderStatus,
   type PaymentMethod,
+  type SaleError,
   type SaleKind,
   type SaleStatus,
 } from "@/lib/db/schema";
@@ -38,6 +40,11 @@ export async function staffOf(database: Db, username: string, tillId: string): P
   };
 }
 
+/** A supervisor as the override's step-up leaves them (lib/auth/step-up.ts): confirmed by password. */
+export function approved(staff: Staff): Approved {
+  return { ...staff, approval: { userId: staff.userId, name: staff.name, how: "password" } };
+}
+
 /** A journal row as a finished sale would leave it (the flows that make them are other issues' work). */
 export async function putSale(
   database: Db,
@@ -48,7 +55,9 @@ export async function putSale(
     method: PaymentMethod;
     status: SaleStatus;
     amountCents: number;
-    error?: { kind: string; message: string };
+    error?: SaleError;
+    /** 0 for a card sale never sent (paid, not delivered); 1 by default. */
+    attempts?: number;
   },
 ) {
   const [row] = await database
@@ -65,7 +74,7 @@ export async function putSale(
       tillId: staff.till.id,
       shiftId,
       error: s.error ?? null,
-      attempts: 1,
+      attempts: s.attempts ?? 1,
     })
     .returning();
   return row!;

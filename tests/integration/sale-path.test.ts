@@ -17,18 +17,18 @@ const spoolDir = path.join(os.tmpdir(), `kassa-sale-path-spool-${process.pid}-${
 
 /** When set, the next settle of a sale fails as if the database had gone away. */
 const journalDown = vi.hoisted(() => ({ next: false }));
-vi.mock("@/lib/sales/journal", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/lib/sales/journal")>();
+vi.mock("@/lib/sales/door", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/lib/sales/door")>();
   return {
     ...original,
-    settleSale: async (...args: Parameters<typeof original.settleSale>) => {
+    settleSent: async (...args: Parameters<typeof original.settleSent>) => {
       if (journalDown.next) {
         journalDown.next = false;
         throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), {
           code: "ECONNREFUSED",
         });
       }
-      return original.settleSale(...args);
+      return original.settleSent(...args);
     },
   };
 });
@@ -90,14 +90,20 @@ beforeAll(async () => {
 /** A cash electricity sale on the sandbox's normal Tshwane meter. */
 function electricity(
   key: string,
-  over: { meterNumber?: string; amountCents?: number; sellAgain?: boolean } = {},
+  over: {
+    meterNumber?: string;
+    amountCents?: number;
+    sellAgain?: boolean;
+    method?: "cash" | "card";
+    minCents?: number;
+  } = {},
 ) {
   const meterNumber = over.meterNumber ?? "01100000007";
   return counter.sell(staff, {
     idempotencyKey: key,
     sellAgain: over.sellAgain,
     kind: "electricity",
-    method: "cash",
+    method: over.method ?? "cash",
     reference: meterNumber,
     amountCents: over.amountCents ?? 5000,
     place: "tshwane_prepaid",
@@ -106,7 +112,7 @@ function electricity(
         meterNumber,
         municipality: "tshwane_prepaid",
         customerName: "Thabo Mokoena",
-        minCents: 1000,
+        minCents: over.minCents ?? 1000,
         maxCents: 500000,
       },
     }),
@@ -174,7 +180,14 @@ describe("the journal's work per sale", () => {
       .select()
       .from(schema.auditEvents)
       .where(eq(schema.auditEvents.subject, view.id));
-    expect(events.map((e) => e.kind).sort()).toEqual(["sale_recorded", "sale_settled"]);
+    expect(events.map((e) => e.kind).sort()).toEqual(["sale_completed", "sale_recorded"]);
+    // Each carries the state it left the sale in, built by the database in the same statement.
+    const completed = events.find((e) => e.kind === "sale_completed")!;
+    expect(completed.detail).toMatchObject({
+      transition: "sale_completed",
+      row: "sale",
+      state: { id: view.id, status: "completed", amountCents: 6400, errorKind: null },
+    });
     expect(await requests(PURCHASE)).toBe(1);
   });
 });
@@ -197,6 +210,16 @@ describe("the duplicate-sale guard", () => {
     expect(again.status).toBe("completed");
     expect(again.id).not.toBe(first.id);
     expect(await requests(PURCHASE)).toBe(3);
+  });
+});
+
+describe("free basic electricity", () => {
+  it("refuses card for an R 0 sale before anything is recorded: there is nothing to charge", async () => {
+    const key = randomUUID();
+    await expect(
+      electricity(key, { amountCents: 0, method: "card", minCents: 0 }),
+    ).rejects.toMatchObject({ name: "ActionError", field: "method" });
+    expect(await journal.findSaleByKey(key)).toBeUndefined();
   });
 });
 

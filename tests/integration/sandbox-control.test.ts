@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SANDBOX_API_KEY } from "@/lib/env-schema";
+import { SANDBOX_API_KEY, SANDBOX_SMS_KEY } from "@/lib/env-schema";
 import { ROUTES } from "@/lib/sandbox/routes";
 import { privateSandbox, type Envelope } from "./sandbox-helpers";
 
@@ -193,5 +193,57 @@ describe("sandbox: fault injection at the wire", () => {
     ).toBe(4);
     await sb.control("/faults", undefined, "DELETE");
     expect((await rawPost("/v1/Merchant/CheckBalance", {})).status).toBe(200);
+  });
+});
+
+describe("sandbox: the SMS gateway", () => {
+  const sms = (key: string | null, body: unknown) =>
+    fetch(`${sb.origin}/sms/v1/message`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(key ? { Authorization: key } : {}) },
+      body: JSON.stringify(body),
+    });
+  const text = { messages: [{ channel: "sms", to: "27825550123", content: "Credit: 1234" }] };
+
+  it("takes a text with its own key, lists it, refuses a wrong key and a bad number", async () => {
+    expect((await sms(null, text)).status).toBe(401);
+    expect((await sms(SANDBOX_API_KEY, text)).status).toBe(401);
+    const bad = await sms(SANDBOX_SMS_KEY, {
+      messages: [{ channel: "sms", to: "0825550123x", content: "x" }],
+    });
+    expect(bad.status).toBe(400);
+    const ok = await sms(SANDBOX_SMS_KEY, text);
+    expect(ok.status).toBe(202);
+    const answer = (await ok.json()) as { messages: { apiMessageId: string; accepted: boolean }[] };
+    expect(answer.messages[0]).toMatchObject({ accepted: true });
+    const listed = await sb.control<{ messages: { to: string; content: string }[] }>("/sms");
+    expect(listed.body.messages).toMatchObject([{ to: "27825550123", content: "Credit: 1234" }]);
+    // Not the core service's: neither counted as a request nor executed as a transaction.
+    expect(await count()).toBe(0);
+  });
+
+  it("takes a fault set for its own path, never a '*' fault of the core service", async () => {
+    await sb.control("/faults", { path: "*", kind: "http500", count: 1 });
+    expect((await sms(SANDBOX_SMS_KEY, text)).status).toBe(202);
+    await sb.control("/faults", { path: "/sms/v1/message", kind: "http500", count: 1 });
+    expect((await sms(SANDBOX_SMS_KEY, text)).status).toBe(500);
+    expect((await sms(SANDBOX_SMS_KEY, text)).status).toBe(202);
+  });
+
+  it("starts and ends a meter's key change", async () => {
+    const vend = async (amount: number) => {
+      const r = await rawPost(PURCHASE, {
+        ...purchase(`kc-${amount}`),
+        meterNumber: "01300000005",
+        amount,
+      });
+      return JSON.parse(r.text!) as {
+        data: { tokenCount: number; meterDetails: { sgc: number; krn: number } };
+      };
+    };
+    await sb.control("/meters/key-change", { meterNumber: "01300000005", pending: false });
+    expect((await vend(101)).data).toMatchObject({ tokenCount: 1, meterDetails: { krn: 1 } });
+    await sb.control("/meters/key-change", { meterNumber: "01300000005", pending: null });
+    expect((await vend(102)).data).toMatchObject({ tokenCount: 3, meterDetails: { krn: 2 } });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { plainText } from "@/lib/money";
 import { privateSandbox } from "./sandbox-helpers";
 
 const sb = privateSandbox();
@@ -80,7 +81,7 @@ describe("sandbox: card orders and the hosted checkout", () => {
     });
     const page = await fetch(order.paymentPageUrl);
     const html = await page.text();
-    expect(html).toContain("R 1 025,00");
+    expect(plainText(html)).toContain("R 1 025,00");
     expect(html).toContain("Traffic fine 0212600000000027");
     expect(html).not.toContain("<script");
     for (const label of ["Pay", "Decline", "Cancel"])

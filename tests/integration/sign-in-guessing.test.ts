@@ -1,5 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  PEER_HEADER,
+  PEER_PROOF_HEADER,
+  PEER_VIA_HEADER,
+  peerProof,
+} from "@/lib/security/client-address";
 import { journalTargets } from "./journal-targets";
 
 /**
@@ -20,7 +26,14 @@ vi.mock("@/lib/auth/password", async (importOriginal) => {
 });
 
 type Authorize = (credentials: unknown, req: unknown) => Promise<unknown>;
-const g = globalThis as unknown as { kassaDb?: Promise<unknown>; __kassaLimiters?: unknown };
+const g = globalThis as unknown as {
+  kassaDb?: Promise<unknown>;
+  __kassaLimiters?: unknown;
+  kassaPeerSecret?: Buffer;
+};
+// As Kassa's own server (scripts/serve.mjs) vouches for each request's peer address.
+const PEER_SECRET = Buffer.from("this test's stand-in for the server's own secret");
+g.kassaPeerSecret = PEER_SECRET;
 
 for (const target of journalTargets("signin")) {
   describe(`sign-in guessing (${target.name})`, () => {
@@ -80,7 +93,14 @@ for (const target of journalTargets("signin")) {
     const signIn = (username: string, password: string, cookie?: string) =>
       authorize(
         { username, password },
-        { headers: { "x-kassa-peer": from, ...(cookie ? { cookie } : {}) } },
+        {
+          headers: {
+            [PEER_HEADER]: from,
+            [PEER_VIA_HEADER]: "direct",
+            [PEER_PROOF_HEADER]: peerProof(PEER_SECRET, { address: from, via: "direct" }),
+            ...(cookie ? { cookie } : {}),
+          },
+        },
       ).then(
         () => "signed in",
         (error: Error) => error.message,

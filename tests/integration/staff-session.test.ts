@@ -6,7 +6,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 /**
  * currentStaff (lib/auth/staff.ts) against a journal of its own: a live session costs one
  * statement, which also writes its last-seen time when that is due; a session the rules end
- * (idle, disabled, another browser) is never kept alive by that write.
+ * (idle, disabled, another browser) is never kept alive by that write. A kiosk's session lasts
+ * while its browser is enrolled, until a supervisor closes it.
  */
 process.env.KASSA_DATA_DIR = path.join(os.tmpdir(), `kassa-staff-${process.pid}-${Date.now()}`);
 
@@ -130,5 +131,44 @@ describe("the signed-in staff member", () => {
     request.deviceCookie = undefined;
     expect(await staffModule.currentStaff()).toBeNull();
     expect((await stored(elsewhere.id)).endedAt).not.toBeNull();
+  });
+
+  it("keeps a kiosk signed in on its enrolled browser however long it stood untouched, until a supervisor closes it", async () => {
+    const device = await import("@/lib/auth/device");
+    const [kiosk] = await database
+      .insert(schema.tillDevices)
+      .values({ tillId: "kiosk-1", enrolledBy: ids.supervisor })
+      .returning();
+    const [kioskUser] = await database
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.username, "kiosk"));
+    const day = 24 * 60 * 60_000;
+    // Signed in three days ago, last touched two days ago: a kiosk left alone over a weekend.
+    const [session] = await database
+      .insert(schema.staffSessions)
+      .values({
+        userId: kioskUser!.id,
+        tillId: "kiosk-1",
+        deviceId: kiosk!.id,
+        createdAt: new Date(Date.now() - 3 * day),
+        lastSeenAt: new Date(Date.now() - 2 * day),
+      })
+      .returning();
+    request.sessionId = session!.id;
+    request.deviceCookie = device.deviceCookieValue(kiosk!.id);
+    const staff = await staffModule.currentStaff();
+    expect(staff?.role).toBe("kiosk");
+    expect(staff?.till.id).toBe("kiosk-1");
+    expect((await stored(session!.id)).lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 5_000);
+
+    // "Close the kiosk" on Tills: the session ends, the browser stays an enrolled kiosk (which
+    // then tells customers it is closed). A counter till is no kiosk to close.
+    expect(await device.closeKioskDevice(ids.device)).toBeNull();
+    expect(await device.closeKioskDevice(kiosk!.id)).toEqual({ tillId: "kiosk-1", ended: 1 });
+    expect(await staffModule.currentStaff()).toBeNull();
+    expect(await staffModule.isKioskBrowser()).toBe(true);
+    request.deviceCookie = ids.cookie;
+    expect(await staffModule.isKioskBrowser()).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { plainText } from "@/lib/money";
 import { confirmAccount, payBill } from "@/lib/upstream/bills";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { checkBalance } from "@/lib/upstream/merchant";
@@ -32,6 +33,26 @@ describe("bills against the sandbox", () => {
       code: 1001,
       cashierMessage: "This account number is not known to the municipality.",
     });
+  });
+
+  it("[bills.limits] gives the account's range with its confirm, and a refusal names that range", async () => {
+    const account = await confirmAccount({
+      accountNumber: "5000123456",
+      municipality: "tshwane_postpaid",
+    });
+    expect(account).toMatchObject({ minCents: 100, maxCents: 5_000_000 });
+    const e: unknown = await payBill({
+      accountNumber: "5000123456",
+      municipality: "tshwane_postpaid",
+      amountCents: 5_000_001,
+      method: "cash",
+      idempotencyKey: newKey(),
+      limits: account,
+    }).catch((x: unknown) => x);
+    expect(e).toMatchObject({ kind: "rejected", code: 1003, outcomeKnown: true });
+    expect(plainText((e as UpstreamError).cashierMessage)).toBe(
+      "The amount must be between R 1,00 and R 50 000,00 for this account.",
+    );
   });
 
   it("[bills.purchase] pays the account, returns a receipt URL, and a replay with the same key pays once", async () => {

@@ -1,9 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { confirmMeter, vendElectricity } from "@/lib/upstream/electricity";
+import type { RawAnswer } from "@/lib/db/schema";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { markFinesPaid } from "@/lib/upstream/fines";
 import { checkBalance } from "@/lib/upstream/merchant";
 import { OPERATIONS } from "@/lib/upstream/operations";
+import { listenForRawAnswers } from "@/lib/upstream/raw-answers";
 import { listProducts, purchaseVas, quoteVas } from "@/lib/upstream/vas";
 import { newKey, startOwnSandbox, testMeter } from "./upstream-sandbox";
 
@@ -189,5 +191,27 @@ describe("faults surface as the right error", () => {
         confirmMeter({ meterNumber: METER, municipality: "tshwane_prepaid" }, { maxAttempts: 1 }),
       ),
     ).toMatchObject({ kind: "timeout" });
+  });
+});
+
+describe("what the raw answers keep of a call that got none", () => {
+  const noted = async (call: () => Promise<unknown>) => {
+    const answers: RawAnswer[] = [];
+    await listenForRawAnswers(answers, () => call().catch(() => null));
+    return answers.map((a) => a.failure);
+  };
+
+  it("a status check or look-up that times out is a timeout, as the log says, not 'not sent'", async () => {
+    await sandbox.fault({ path: CONFIRM, kind: "timeout", count: 1 });
+    expect(
+      await noted(() =>
+        confirmMeter({ meterNumber: METER, municipality: "tshwane_prepaid" }, { maxAttempts: 1 }),
+      ),
+    ).toEqual(["timeout"]);
+  });
+
+  it("a purchase that times out is a timeout too: one label per failure, whatever the call", async () => {
+    await sandbox.fault({ path: PURCHASE, kind: "timeout", count: 1 });
+    expect(await noted(() => vendOnce())).toEqual(["timeout"]);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { plainText } from "@/lib/money";
 import { createOrder } from "@/lib/upstream/orders";
 import { checkOrderPaymentStatus, fetchLedger } from "@/lib/upstream/reconciliation";
 import { UpstreamError } from "@/lib/upstream/errors";
@@ -37,7 +38,7 @@ describe("card orders and reconciliation against the sandbox", () => {
     expect(created.paymentPageUrl.startsWith(sandbox.origin)).toBe(true);
     const page = await fetch(created.paymentPageUrl);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("R 345,50");
+    expect(plainText(await page.text())).toContain("R 345,50");
   });
 
   it("[orders.putOrder] passes on the upstream's refusal as the cashier message", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { listProducts, purchaseVas, quoteVas, type VasProduct } from "@/lib/upstream/vas";
+import { vasRecordsAround } from "@/lib/office/core-records";
 import { connectToSharedSandbox } from "./upstream-sandbox";
 
 connectToSharedSandbox();
@@ -53,7 +54,7 @@ describe("value-added services against the sandbox", () => {
     expect(e).toMatchObject({
       kind: "rejected",
       code: 1102,
-      cashierMessage: "The amount is outside this product's range.",
+      cashierMessage: "The amount is outside this product's range. Enter an amount within it.",
     });
   });
 
@@ -80,5 +81,36 @@ describe("value-added services against the sandbox", () => {
       merchantReference: `vas-${Date.now()}`,
     });
     expect(sale).toMatchObject({ amountCents: 1250, mobileNumber: "27821234567", pin: null });
+  });
+
+  it("[merchant.checkBalance] shows a not-confirmed VAS sale the receipts around it, its own marked", async () => {
+    const airtime = await product("MTN-AIR-OPEN");
+    const at = new Date();
+    const sold = await purchaseVas({
+      product: airtime,
+      amountCents: 1375,
+      mobileNumber: "0831234567",
+      merchantReference: `vas-${Date.now()}`,
+    });
+    const records = await vasRecordsAround([
+      // As the journal keeps it: the total, and the number in international form.
+      {
+        saleId: "s1",
+        createdAt: at,
+        amountCents: sold.totalCents ?? 1375,
+        recipient: "27831234567",
+      },
+      { saleId: "s2", createdAt: at, amountCents: 999_999, recipient: "27831234567" },
+    ]);
+    const mine = records.get("s1");
+    expect(mine?.ok).toBe(true);
+    if (!mine?.ok) return;
+    // The balance's receipt carries the core service's ledger id; its receipt number is the sale's.
+    const receipt = mine.receipts.find((r) => r.receipt === sold.receiptNumber);
+    expect(receipt).toMatchObject({ slot: "airtime", matches: true, number: "27831234567" });
+    expect(receipt?.transactionId).toMatch(/\S/);
+    expect(mine.from.getTime()).toBeLessThan(at.getTime());
+    const other = records.get("s2");
+    expect(other?.ok && other.receipts.some((r) => r.matches)).toBe(false);
   });
 });

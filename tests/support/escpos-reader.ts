@@ -18,9 +18,17 @@ export interface PrintedLine {
 
 export interface Printout {
   lines: PrintedLine[];
-  barcodes: { symbology: number; data: string }[];
+  /**
+   * Each barcode with its data (Code 128 decoded through its code sets) and, for Code 128,
+   * its width in printer dots: start, data, check and stop symbols at the module width set
+   * by GS w (quiet zones not included).
+   */
+  barcodes: { symbology: number; data: string; moduleDots: number; widthDots: number | null }[];
   qrCodes: string[];
+  /** Real-time drawer pulses (DLE DC4 1 m t): they open the drawer even with the paper out. */
   pulses: number;
+  /** ESC p pulses, which a printer holds while it is out of paper: Kassa writes none. */
+  escPulses: number;
   cuts: number;
   /** Where the first cut came, as a count of lines printed before it. */
   cutAfterLine: number | null;
@@ -63,6 +71,7 @@ export function readEscPos(input: Uint8Array | Buffer | number[]): Printout {
     barcodes: [],
     qrCodes: [],
     pulses: 0,
+    escPulses: 0,
     cuts: 0,
     cutAfterLine: null,
     pulseAfterLine: [],
@@ -73,6 +82,8 @@ export function readEscPos(input: Uint8Array | Buffer | number[]): Printout {
   let heightMult = 1;
   let bold = false;
   let line = { text: "", cells: 0, bold: false, height: 1 };
+  // GS w n: the module width in dots; Epson printers start at 3.
+  let moduleDots = 3;
   const endLine = () => {
     out.lines.push(line);
     line = { text: "", cells: 0, bold: false, height: 1 };
@@ -113,8 +124,7 @@ export function readEscPos(input: Uint8Array | Buffer | number[]): Printout {
         i += 2;
       } else if (cmd === 0x70) {
         need(5);
-        out.pulses += 1;
-        out.pulseAfterLine.push(out.lines.length);
+        out.escPulses += 1;
         i += 5;
       } else {
         throw new Error(`unknown ESC ${cmd.toString(16)} at byte ${i}`);
@@ -130,7 +140,10 @@ export function readEscPos(input: Uint8Array | Buffer | number[]): Printout {
         widthMult = ((n >> 4) & 0x0f) + 1;
         heightMult = (n & 0x0f) + 1;
         i += 3;
-      } else if ([0x42, 0x68, 0x77, 0x48, 0x66].includes(cmd)) {
+      } else if (cmd === 0x77) {
+        moduleDots = b[i + 2]!;
+        i += 3;
+      } else if ([0x42, 0x68, 0x48, 0x66].includes(cmd)) {
         i += 3;
       } else if (cmd === 0x6b) {
         need(4);
@@ -138,10 +151,19 @@ export function readEscPos(input: Uint8Array | Buffer | number[]): Printout {
         if (m < 65) throw new Error("NUL-terminated barcodes are not written by Kassa");
         const n = b[i + 3]!;
         need(4 + n);
-        let data = String.fromCharCode(...b.slice(i + 4, i + 4 + n));
-        // Code 128 data starts with its code set: {A, {B or {C.
-        if (m === 73) data = data.replace(/^\{[ABC]/, "");
-        out.barcodes.push({ symbology: m, data });
+        const bytes = b.slice(i + 4, i + 4 + n);
+        if (m === 73) {
+          const code128 = readCode128(bytes);
+          out.barcodes.push({
+            symbology: m,
+            data: code128.data,
+            moduleDots,
+            widthDots: (11 * (code128.symbols + 2) + 13) * moduleDots,
+          });
+        } else {
+          const data = String.fromCharCode(...bytes);
+          out.barcodes.push({ symbology: m, data, moduleDots, widthDots: null });
+        }
         i += 4 + n;
       } else if (cmd === 0x28 && b[i + 2] === 0x6b) {
         need(7);
@@ -158,6 +180,13 @@ export function readEscPos(input: Uint8Array | Buffer | number[]): Printout {
       } else {
         throw new Error(`unknown GS ${cmd.toString(16)} at byte ${i}`);
       }
+    } else if (c === 0x10 && b[i + 1] === 0x14) {
+      need(5);
+      if (b[i + 2] !== 1 || b[i + 3]! > 1 || b[i + 4]! < 1 || b[i + 4]! > 8)
+        throw new Error(`DLE DC4 ${b[i + 2]} ${b[i + 3]} ${b[i + 4]} is not a drawer pulse`);
+      out.pulses += 1;
+      out.pulseAfterLine.push(out.lines.length);
+      i += 5;
     } else if (c === 0x10 && b[i + 1] === 0x04) {
       out.statusQueries.push(b[i + 2]!);
       i += 3;
@@ -173,6 +202,37 @@ export function readEscPos(input: Uint8Array | Buffer | number[]): Printout {
   }
   if (line.text) endLine();
   return out;
+}
+
+/**
+ * Epson's Code 128 data (GS k 73): "{A", "{B" or "{C" first, "{" + A/B/C switches code set
+ * (one symbol each), "{{" is a brace; in code set C each byte is one symbol of two digits.
+ */
+function readCode128(bytes: Uint8Array): { data: string; symbols: number } {
+  let set: string | null = null;
+  let data = "";
+  let symbols = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    if (c === 0x7b && i + 1 < bytes.length && bytes[i + 1] !== 0x7b) {
+      const next = String.fromCharCode(bytes[i + 1]!);
+      if (!"ABC".includes(next))
+        throw new Error(`Code 128 function {${next} is not written by Kassa`);
+      // The first code set is the start symbol itself.
+      if (set !== null) symbols += 1;
+      set = next;
+      i += 1;
+      continue;
+    }
+    if (set === null) throw new Error("Code 128 data must start with its code set");
+    if (c === 0x7b) i += 1;
+    if (set === "C") {
+      if (c > 99) throw new Error(`Code 128 set C takes 0 to 99, not ${c}`);
+      data += String(c).padStart(2, "0");
+    } else data += String.fromCharCode(c);
+    symbols += 1;
+  }
+  return { data, symbols };
 }
 
 /** All printed text, one line each, trailing spaces kept off. */

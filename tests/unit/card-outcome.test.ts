@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KIOSK_CARD_AWAY_MS } from "@/lib/auth/session-rules";
 import {
-  CARD_TIME_LIMIT_MS,
   decideCardOutcome,
   remainingMs,
   type CardSituation,
@@ -98,33 +96,44 @@ describe("decideCardOutcome", () => {
     });
   });
 
-  it("settles NO_ATTEMPT at Cancel or at the time limit as not paid", () => {
-    expect(decideCardOutcome(said("NO_ATTEMPT"), { ...open, giveUp: "cancel" })).toEqual({
+  it("the counter stopping (Cancel, its time limit) with no payment seen: cancelled at the till, whatever the page or the service said", () => {
+    const cancel = { ...open, giveUp: "cancel" as const };
+    const limit = { ...open, expired: true };
+    const answers: StatusCheck[] = [
+      said("NO_ATTEMPT"),
+      said("NO_ATTEMPT", { gatewayStatus: "CANCELLED" }),
+      said("PENDING"),
+      said("VERIFICATION_ERROR", { amountCents: 0 }),
+      { reached: false },
+    ];
+    for (const check of answers) {
+      expect(decideCardOutcome(check, cancel)).toEqual({ kind: "stopped", reason: "cancelled" });
+      expect(decideCardOutcome(check, limit)).toEqual({ kind: "stopped", reason: "time_limit" });
+    }
+    // A decline is final either way, and a mismatched PAID is a supervisor's.
+    expect(decideCardOutcome(said("FAILED"), cancel)).toEqual({
       kind: "not_paid",
-      reason: "cancelled",
+      reason: "declined",
     });
-    expect(decideCardOutcome(said("NO_ATTEMPT"), { ...open, expired: true })).toEqual({
-      kind: "not_paid",
-      reason: "not_paid",
-    });
-    expect(decideCardOutcome(said("NO_ATTEMPT"), { ...open, giveUp: "final" })).toEqual({
-      kind: "not_paid",
-      reason: "not_paid",
+    expect(decideCardOutcome(said("PAID", { amountCents: 1 }), cancel)).toEqual({
+      kind: "unverified",
+      reason: "amount_mismatch",
     });
   });
 
-  it("leaves a payment still PENDING at the limit or at Cancel unverified, never not paid", () => {
-    expect(decideCardOutcome(said("PENDING"), { ...open, expired: true })).toEqual({
+  it("the kiosk's last check: NO_ATTEMPT is not paid, PENDING or no answer unverified", () => {
+    const final = { ...open, giveUp: "final" as const };
+    expect(decideCardOutcome(said("NO_ATTEMPT"), final)).toEqual({
+      kind: "not_paid",
+      reason: "not_paid",
+    });
+    expect(decideCardOutcome(said("PENDING"), final)).toEqual({
       kind: "unverified",
       reason: "still_pending",
     });
-    expect(decideCardOutcome(said("PENDING"), { ...open, giveUp: "cancel" })).toEqual({
+    expect(decideCardOutcome({ reached: false }, final)).toEqual({
       kind: "unverified",
-      reason: "still_pending",
-    });
-    expect(decideCardOutcome(said("PENDING"), { ...open, giveUp: "final" })).toEqual({
-      kind: "unverified",
-      reason: "still_pending",
+      reason: "unreachable",
     });
   });
 
@@ -135,12 +144,8 @@ describe("decideCardOutcome", () => {
     });
   });
 
-  it("waits when the service does not answer, and gives up unverified at the limit", () => {
+  it("waits while the service does not answer", () => {
     expect(decideCardOutcome({ reached: false }, open)).toEqual({ kind: "wait" });
-    expect(decideCardOutcome({ reached: false }, { ...open, expired: true })).toEqual({
-      kind: "unverified",
-      reason: "unreachable",
-    });
   });
 });
 
@@ -149,11 +154,5 @@ describe("remainingMs", () => {
     const created = new Date("2026-03-01T10:00:00Z");
     expect(remainingMs(created, new Date("2026-03-01T10:01:00Z"), 180_000)).toBe(120_000);
     expect(remainingMs(created, new Date("2026-03-01T10:04:00Z"), 180_000)).toBe(0);
-  });
-});
-
-describe("the kiosk's card away time", () => {
-  it("keeps a kiosk signed in exactly as long as a card payment may take", () => {
-    expect(KIOSK_CARD_AWAY_MS).toBe(CARD_TIME_LIMIT_MS);
   });
 });

@@ -1,9 +1,32 @@
-import { describe, expect, it } from "vitest";
-import { clientAddressFrom, PEER_HEADER } from "@/lib/security/client-address";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  clientAddressFrom,
+  PEER_HEADER,
+  PEER_PROOF_HEADER,
+  PEER_VIA_HEADER,
+  peerProof,
+} from "@/lib/security/client-address";
 import { parseEnv } from "@/lib/env-schema";
 
 /** Whose address the per-address limits count (lib/security/client-address.ts). */
-const headers = (h: Record<string, string>) => (name: string) => h[name];
+const g = globalThis as unknown as { kassaPeerSecret?: Buffer };
+const SECRET = Buffer.from("the secret scripts/serve.mjs makes for its own process");
+/** A request as Kassa's own server hands it on: the peer header with its proof. */
+const proof = (address: string, secret = SECRET) => peerProof(secret, { address, via: "direct" });
+const headers = (h: Record<string, string>) => {
+  const peer = h[PEER_HEADER];
+  const all: Record<string, string> =
+    peer === undefined
+      ? h
+      : { [PEER_VIA_HEADER]: "direct", [PEER_PROOF_HEADER]: proof(peer), ...h };
+  return (name: string) => all[name];
+};
+beforeAll(() => {
+  g.kassaPeerSecret = SECRET;
+});
+afterAll(() => {
+  g.kassaPeerSecret = undefined;
+});
 const trusted = (value?: string) => parseEnv({ KASSA_TRUSTED_PROXIES: value }).trustedProxies;
 
 describe("the client address", () => {
@@ -21,6 +44,29 @@ describe("the client address", () => {
     expect(clientAddressFrom(headers({ "x-forwarded-for": "203.0.113.1" }), trusted())).toBe(
       "unknown",
     );
+  });
+
+  it("is the shared unknown for a peer header without the proof of Kassa's own server", () => {
+    const peer = "192.0.2.10";
+    const asked = (h: Record<string, string>) =>
+      clientAddressFrom((n) => ({ [PEER_VIA_HEADER]: "direct", ...h })[n], trusted());
+    expect(asked({ [PEER_HEADER]: peer })).toBe("unknown");
+    expect(asked({ [PEER_HEADER]: peer, [PEER_PROOF_HEADER]: "made-up" })).toBe("unknown");
+    // A proof of another address, or under another secret, proves nothing.
+    expect(asked({ [PEER_HEADER]: peer, [PEER_PROOF_HEADER]: proof("192.0.2.11") })).toBe(
+      "unknown",
+    );
+    expect(
+      asked({ [PEER_HEADER]: peer, [PEER_PROOF_HEADER]: proof(peer, Buffer.from("other")) }),
+    ).toBe("unknown");
+    expect(asked({ [PEER_HEADER]: peer, [PEER_PROOF_HEADER]: proof(peer) })).toBe(peer);
+    // A server that is not Kassa's own (next start) made no secret: no peer is believed.
+    g.kassaPeerSecret = undefined;
+    try {
+      expect(asked({ [PEER_HEADER]: peer, [PEER_PROOF_HEADER]: proof(peer) })).toBe("unknown");
+    } finally {
+      g.kassaPeerSecret = SECRET;
+    }
   });
 
   it("with N trusted hops, is the address N from the right", () => {

@@ -7,6 +7,7 @@ import {
   looksLikeTestHost,
   parseEnv,
   SANDBOX_API_KEY,
+  SANDBOX_SMS_KEY,
 } from "@/lib/env-schema";
 
 describe("configuration", () => {
@@ -42,6 +43,33 @@ describe("configuration", () => {
     KASSA_PUBLIC_URL: "https://pos.example.co.za",
     NEXTAUTH_URL: "https://pos.example.co.za",
   };
+
+  it("sends SMS through the sandbox's gateway with the sandbox, and through none unless set elsewhere", () => {
+    expect(parseEnv({ KASSA_UPSTREAM_URL: "http://127.0.0.1:4210/api" }).sms).toEqual({
+      url: "http://127.0.0.1:4210/sms",
+      key: SANDBOX_SMS_KEY,
+    });
+    expect(parseEnv({}).smtpUrl).toBeUndefined();
+    const test = {
+      KASSA_UPSTREAM_ENV: "test",
+      KASSA_UPSTREAM_URL: "https://api.test.example/api",
+      KASSA_API_KEY: "real-key-123456",
+      NEXTAUTH_SECRET: SECRET,
+      ...tls,
+    };
+    expect(parseEnv(test).sms).toBeNull();
+    expect(() => parseEnv({ ...test, KASSA_SMS_URL: "https://platform.example" })).toThrow(
+      /KASSA_SMS_KEY: is required/,
+    );
+    expect(() =>
+      parseEnv({
+        ...test,
+        KASSA_SMS_URL: "https://platform.example",
+        KASSA_SMS_KEY: SANDBOX_SMS_KEY,
+      }),
+    ).toThrow(/KASSA_SMS_KEY: is the sandbox gateway's key/);
+    expect(() => parseEnv({ KASSA_SMTP_URL: "mail.example:25" })).toThrow(/KASSA_SMTP_URL/);
+  });
 
   it("never guesses the sandbox for a real core service", () => {
     // A real URL and key without KASSA_UPSTREAM_ENV stops the start, naming the variable.

@@ -45,7 +45,10 @@ describe("the kiosk's words", () => {
     expect(kioskProblem("rejected_2")).toBe("unavailable");
     expect(kioskProblem("card_not_started")).toBe("cardNotStarted");
     expect(kioskProblem("server_error")).toBe("help");
-    expect(kioskProblem("something new")).toBe("help");
+    expect(kioskProblem("confirm_self")).toBe("help");
+    expect(kioskProblem("upstream_malformed")).toBe("unavailable");
+    expect(kioskProblem("rejected_7")).toBe("idCheckDigit");
+    expect(kioskProblem("rejected_99")).toBe("help");
     expect(kioskProblem(undefined)).toBe("help");
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { mayReprintSale, mayUseSale, TILL_REPRINT_DAYS } from "@/lib/security/ownership";
+import {
+  mayHelpWithSale,
+  mayReprintSale,
+  maySendSale,
+  mayUseSale,
+  TILL_REPRINT_DAYS,
+} from "@/lib/security/ownership";
 
 /** The object rule's reprint at a shared till (lib/security/ownership.ts). */
 const till = (id: string) => ({ id }) as never;
@@ -38,5 +44,26 @@ describe("who may reprint a slip", () => {
     expect(mayReprintSale(cashier("b", "till-2"), sale("a", "till-1", 0), now)).toBeNull();
     const kiosk = { role: "kiosk" as const, userId: "k", till: till("till-1") };
     expect(mayReprintSale(kiosk, sale("a", "till-1", 0), now)).toBeNull();
+  });
+});
+
+describe("customer care: who helps with a token and who sends it", () => {
+  it("any cashier of the shop helps with a sale of the last 90 days, at any till", () => {
+    expect(mayHelpWithSale(cashier("b", "till-2"), sale("a", "till-1", 10), now)).toBe(true);
+    expect(
+      mayHelpWithSale(cashier("b", "till-2"), sale("a", "till-1", TILL_REPRINT_DAYS + 1), now),
+    ).toBe(false);
+    const kiosk = { role: "kiosk" as const, userId: "k", till: till("till-1") };
+    expect(mayHelpWithSale(kiosk, sale("k", "till-1", 0), now)).toBe(false);
+  });
+
+  it("a send goes with the reprint, but a colleague's voucher PIN needs a supervisor", () => {
+    const colleague = cashier("b", "till-1");
+    expect(maySendSale(colleague, sale("a", "till-1", 0), false, now)).toBe("yes");
+    expect(maySendSale(colleague, sale("a", "till-1", 0), true, now)).toBe("pin_needs_supervisor");
+    expect(maySendSale(cashier("a", "till-1"), sale("a", "till-1", 0), true, now)).toBe("yes");
+    const supervisor = { role: "supervisor" as const, userId: "s", till: till("office") };
+    expect(maySendSale(supervisor, sale("a", "till-1", 0), true, now)).toBe("yes");
+    expect(maySendSale(cashier("c", "till-2"), sale("a", "till-1", 0), false, now)).toBe("no");
   });
 });

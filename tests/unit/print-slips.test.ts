@@ -5,6 +5,7 @@ import {
   encodeShiftReport,
   type SlipSale,
 } from "@/lib/printing/slip-commands";
+import { toPrinterText } from "@/lib/printing/plain-text";
 import type { ShiftReport } from "@/lib/reports/shift-report";
 import { printedText, readEscPos, type Printout } from "../support/escpos-reader";
 
@@ -203,12 +204,13 @@ function expectEnding(p: Printout, drawer: boolean) {
   expect(p.lines.slice(p.cutAfterLine ?? 0).every((l) => l.text.trim() === "")).toBe(true);
   for (const at of p.pulseAfterLine) expect(at).toBeLessThanOrEqual(p.cutAfterLine ?? 0);
   expect(p.pulses).toBe(drawer ? 1 : 0);
+  expect(p.escPulses).toBe(0);
 }
 
 describe.each(WIDTHS)("slips as ESC/POS on $mm mm paper", ({ mm, columns }) => {
   const opts = { paperWidthMm: mm, reprint: false, drawer: false };
 
-  it("electricity: labelled tokens in keying order, large, every amount, barcode, accents", () => {
+  it("electricity: labelled tokens in keying order, large, every amount, barcode, accents taken off", () => {
     const p = readEscPos(encodeSaleSlip(electricity, merchant, { ...opts, drawer: true }));
     const text = printedText(p);
     expectWithin(p, columns);
@@ -234,7 +236,7 @@ describe.each(WIDTHS)("slips as ESC/POS on $mm mm paper", ({ mm, columns }) => {
       "TAX INVOICE",
       "R-778899",
       "2026-05-04 14:03:09",
-      "Zoë Müller-Ngcobo",
+      "Zoe Muller-Ngcobo",
       "01234567890",
       "City of Tshwane",
       "4999888777",
@@ -252,12 +254,52 @@ describe.each(WIDTHS)("slips as ESC/POS on $mm mm paper", ({ mm, columns }) => {
     ])
       expect(flowing(p), s).toContain(s);
     expect(flowing(p)).toContain("Pay your rates by the 7th of each month to keep the lights on.");
-    expect(p.barcodes).toEqual([{ symbology: 73, data: "01234567890" }]);
+    expect(p.barcodes).toMatchObject([{ symbology: 73, data: "01234567890" }]);
+    // The meter's barcode fits the roll with its quiet zones (10 modules each side).
+    const [code] = p.barcodes;
+    expect(code!.widthDots! + 20 * code!.moduleDots).toBeLessThanOrEqual(columns * 12);
     // The amount split adds up: electricity = 250.00 - 32.61 VAT - 20.00 arrears.
     expect(text).toContain("R 197,39");
   });
 
-  it("bill: account, holder with accents, amount, receipt link and its QR, no pulse for card", () => {
+  it("ends with the slip's check code and the QR code of its page", () => {
+    const check = {
+      code: "K7Q2-M9XA-3FTR-WP4D",
+      url: "https://kassa.example/verify/K7Q2M9XA3FTRWP4D",
+    };
+    const p = readEscPos(encodeSaleSlip(bill, merchant, { ...opts, check }));
+    expectWithin(p, columns);
+    expect(p.qrCodes).toEqual(["https://receipts.example.co.za/r/ABC123", check.url]);
+    expect(printedText(p)).toContain("K7Q2-M9XA-3FTR-WP4D");
+  });
+
+  it("electricity with a key change: the warning leads, before the merchant; free tokens marked free", () => {
+    const p = readEscPos(encodeSaleSlip(electricity, merchant, opts));
+    const lines = p.lines.map((l) => l.text.trim()).filter((l) => l && !/^-+$/.test(l));
+    expect(lines[0]).toMatch(/^KEY CHANGE: ENTER THESE TOKENS/);
+    const text = flowing(p);
+    expect(text.indexOf("Enter the two key-change tokens first")).toBeLessThan(
+      text.indexOf("Spaza Kassa"),
+    );
+    expect(text).toContain("will not load");
+    expect(text.indexOf("FREE: NO CHARGE")).toBeGreaterThan(text.indexOf("Free basic electricity"));
+    const plain = readEscPos(
+      encodeSaleSlip(
+        {
+          ...electricity,
+          result: {
+            ...(electricity.result as object),
+            tokens: [{ kind: "credit", label: "x", digits: "55556666777788889999", info: null }],
+          },
+        },
+        merchant,
+        opts,
+      ),
+    );
+    expect(flowing(plain)).not.toContain("KEY CHANGE");
+  });
+
+  it("bill: account, holder without accents, amount, receipt link and its QR, no pulse for card", () => {
     const p = readEscPos(encodeSaleSlip(bill, merchant, opts));
     const text = printedText(p);
     expectWithin(p, columns);
@@ -265,7 +307,7 @@ describe.each(WIDTHS)("slips as ESC/POS on $mm mm paper", ({ mm, columns }) => {
     for (const s of [
       "ACCOUNT PAYMENT RECEIPT",
       "5566778899",
-      "André Pêcheur",
+      "Andre Pecheur",
       "R 1 234,56",
       "Card",
       "BR-1",
@@ -390,12 +432,102 @@ describe.each(WIDTHS)("slips as ESC/POS on $mm mm paper", ({ mm, columns }) => {
     expect(x).toContain("X report");
     expect(x).not.toContain("Expected cash");
   });
+
+  it("Z report: the record's checkpoint as a QR code and short code, and the record key", () => {
+    const meta = { title: "Z report", tillName: "Till 1", openedBy: "T", openedAt: new Date() };
+    const record = {
+      checkpoint: { shortCode: "#40 ABCD-EF01-2345-6789", qrText: '{"kind":"z","seq":40}' },
+      publicKey: "K".repeat(43) + "=",
+      fingerprint: "3F9A 11C2 7B04 E8D1",
+    };
+    const z = readEscPos(encodeShiftReport(report, meta, mm, record));
+    expectWithin(z, columns);
+    expect(z.qrCodes).toEqual(['{"kind":"z","seq":40}']);
+    for (const s of ["Record checkpoint #40 ABCD-EF01-2345-6789", "Record key 3F9A 11C2 7B04 E8D1"])
+      expect(flowing(z), s).toContain(s);
+  });
+});
+
+describe("the meter's barcode on the roll", () => {
+  const withMeter = (meterNumber: string): SlipSale => ({
+    ...electricity,
+    result: { ...(electricity.result as object), meterNumber },
+  });
+  const slipOf = (meterNumber: string, mm: number) =>
+    readEscPos(
+      encodeSaleSlip(withMeter(meterNumber), merchant, {
+        paperWidthMm: mm,
+        reprint: false,
+        drawer: false,
+      }),
+    );
+
+  it("fits a cheap 58 mm printer's 384 dots, for 11- to 20-digit meters", () => {
+    for (const meter of ["01234567890", "0123456789012", "01234567890123456789"]) {
+      const p = slipOf(meter, 58);
+      expect(p.barcodes, meter).toHaveLength(1);
+      const [code] = p.barcodes;
+      expect(code!.data).toBe(meter);
+      expect(code!.widthDots! + 20 * code!.moduleDots, meter).toBeLessThanOrEqual(384);
+      // At least two dots a module: one-dot bars are too thin for a till's scanner.
+      expect(code!.moduleDots).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it("prints wider modules where the roll has room (80 mm: 576 dots)", () => {
+    const wide = slipOf("01234567890", 80).barcodes[0]!;
+    expect(wide.moduleDots).toBe(3);
+    expect(wide.widthDots! + 20 * wide.moduleDots).toBeLessThanOrEqual(576);
+  });
+
+  it("leaves out a barcode that cannot fit, and the meter's digits still print", () => {
+    const meter = "1234567890".repeat(4);
+    const p = slipOf(meter, 58);
+    expect(p.barcodes).toEqual([]);
+    expect(flowing(p).replace(/\s/g, "")).toContain(meter);
+  });
+});
+
+describe("text every printer has", () => {
+  it("prints names and text in plain ASCII, transliterated, with no code page switch", () => {
+    const curly = {
+      ...bill,
+      result: { ...(bill.result as object), customerName: "Thandi’s “Corner” Shop — Ōmā" },
+    };
+    const bytes = encodeSaleSlip(
+      curly,
+      { ...merchant, merchantName: "Joe’s Spaza – Soweto" },
+      {
+        paperWidthMm: 58,
+        reprint: false,
+        drawer: false,
+      },
+    );
+    // Only 7-bit characters print: nothing depends on a printer's code page.
+    for (const line of readEscPos(bytes).lines) expect(line.text).toMatch(/^[\x20-\x7e]*$/);
+    // ESC t n: only the reset's cp437 (0), never a switch to another page.
+    for (let i = 0; i + 2 < bytes.length; i++)
+      if (bytes[i] === 0x1b && bytes[i + 1] === 0x74) expect(bytes[i + 2]).toBe(0);
+    const text = flowing(readEscPos(bytes));
+    expect(text).toContain("Joe's Spaza - Soweto");
+    expect(text).toContain(`Thandi's "Corner" Shop - Oma`);
+  });
+
+  it("takes ligatures apart and never passes a control byte on to the printer", () => {
+    expect(toPrinterText("\ufb01ne Stra\u00dfe\u00a0\u2116 5")).toBe("fine Strasse No 5");
+    expect(toPrinterText("Bad\x1b@name\x07")).toBe("Bad?@name?");
+    expect(toPrinterText("\u6771\u4eac")).toBe("??");
+  });
 });
 
 describe("drawer pulse", () => {
-  it("alone: one pulse, nothing printed, no cut", () => {
-    const p = readEscPos(encodeDrawerPulse());
+  it("alone: one real-time pulse (DLE DC4 1 0 t, pin 2), nothing printed, no cut", () => {
+    const bytes = encodeDrawerPulse();
+    const p = readEscPos(bytes);
+    // Real time: an Epson out of paper holds ESC p until the roll is changed, not DLE DC4.
+    expect([...bytes.slice(0, 4)]).toEqual([0x10, 0x14, 0x01, 0x00]);
     expect(p.pulses).toBe(1);
+    expect(p.escPulses).toBe(0);
     expect(p.cuts).toBe(0);
     expect(printedText(p).trim()).toBe("");
   });

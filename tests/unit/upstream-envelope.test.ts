@@ -7,6 +7,7 @@ import {
   decodeStandard,
 } from "@/lib/upstream/envelope";
 import { UpstreamError } from "@/lib/upstream/errors";
+import { plainText } from "@/lib/money";
 
 const data = z.object({ value: z.number() });
 
@@ -62,7 +63,19 @@ describe("standard envelope (electricity, bills, merchant, VAS)", () => {
         limits: { minCents: 2000, maxCents: 300000 },
       }),
     );
-    expect(e.cashierMessage).toBe("The amount is above this meter's maximum of R 3 000,00.");
+    expect(plainText(e.cashierMessage)).toBe(
+      "The amount must be between R 20,00 and R 3 000,00 for this meter.",
+    );
+  });
+
+  it("says an unknown outcome once: what happened, then do not sell again (never also 'try again')", () => {
+    const e = caught(() => decodeStandard("vas.purchase", { status: 503, body: "" }, data));
+    expect(e.outcomeKnown).toBe(false);
+    expect(e.cashierMessage).toBe(
+      "The core service is not answering. Not confirmed. Do not sell again: check the sale's status first.",
+    );
+    const lookUp = caught(() => decodeStandard("vas.confirm", { status: 503, body: "" }, data));
+    expect(lookUp.cashierMessage).toBe("The core service is not answering. Try again in a minute.");
   });
 
   it("reads the code from the error text when errorNo is missing, and passes on unknown codes' own words", () => {

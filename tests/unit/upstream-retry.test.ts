@@ -32,6 +32,7 @@ describe("which calls are repeated automatically", () => {
     expect(safe.sort()).toEqual(
       [
         "bills.confirmCustomer",
+        "bills.limits",
         "electricity.confirmCustomer",
         "fines.validateMarkAsPaid",
         "fines.viewByBusinessRegistration",

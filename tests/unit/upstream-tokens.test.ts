@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { groupTokenDigits, orderSlipTokens } from "@/lib/upstream/tokens";
+import { groupTokenDigits } from "@/lib/slip/tokens";
+import { orderSlipTokens } from "@/lib/upstream/tokens";
 
 const digits = (n: number) => String(n).repeat(20).slice(0, 20);
 

@@ -2,7 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { log } from "@/lib/log";
+import type { RawAnswer } from "@/lib/db/schema";
 import { UpstreamError } from "@/lib/upstream/errors";
+import { listenForRawAnswers } from "@/lib/upstream/raw-answers";
 import { assertSafeTarget } from "@/lib/upstream/http";
 import { checkBalance } from "@/lib/upstream/merchant";
 import { confirmMeter, vendElectricity } from "@/lib/upstream/electricity";
@@ -371,5 +373,40 @@ describe("answers the spec allows", () => {
       });
     const ledger = await fetchLedger();
     expect(ledger).toMatchObject({ entries: [], transactionCount: 0, totalCents: 0 });
+  });
+
+  it("keeps a refused connection in the raw answers as 'not sent', for a look-up and a purchase", async () => {
+    const { port } = server.address() as AddressInfo;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    try {
+      // A kept-alive socket of the earlier tests may still be in the client's pool: a request
+      // written on it is a dropped connection (it may have gone out), rightly. Use it up first.
+      await checkBalance().catch(() => null);
+      for (const call of [
+        (): Promise<unknown> => checkBalance(),
+        () =>
+          vendElectricity(
+            {
+              meterNumber: "01234567890",
+              municipality: "tshwane_prepaid",
+              amountCents: 10010,
+              method: "cash",
+              idempotencyKey: "k-refused",
+            },
+            { maxAttempts: 1 },
+          ),
+      ]) {
+        const answers: RawAnswer[] = [];
+        await listenForRawAnswers(answers, () => call().catch(() => null));
+        expect(
+          answers.map((a) => a.failure),
+          JSON.stringify(answers),
+        ).toEqual(Array(answers.length).fill("not_sent"));
+        expect(answers.length).toBeGreaterThan(0);
+      }
+    } finally {
+      await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+    }
   });
 });

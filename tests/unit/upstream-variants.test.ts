@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gatewayOutcome, reconcile, summarise, type KassaOrder } from "@/lib/reports/reconcile";
 import { tokenKindOf, tokensFromPrintable, unitsInText } from "@/lib/upstream/tokens";
-import { safeExternalUrl } from "@/lib/upstream/urls";
+import { safeExternalUrl } from "@/lib/safe-url";
 
 const PRINTED = [
   "CITY OF TSHWANE PREPAID ELECTRICITY",

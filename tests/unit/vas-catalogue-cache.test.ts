@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSandbox, type RunningSandbox } from "@/lib/sandbox/server";
 import { SANDBOX_API_KEY } from "@/lib/env-schema";
 import { clearCatalogueCache, findProduct, loadCatalogue } from "@/lib/vas/catalogue-cache";
@@ -46,8 +46,20 @@ describe("the VAS catalogue cache", () => {
     expect(product?.reference).toEqual(["GOOGLEPLAY", "VOUCHER", "GOOGLEPLAY-100"]);
   });
 
-  it("refresh goes to the core service; when that fails the last good list is kept and marked stale", async () => {
+  it("refresh within a minute of the last load answers from the cache", async () => {
     const before = await loadCatalogue();
+    await breakProducts(10);
+    const refreshed = await loadCatalogue({ refresh: true });
+    expect(refreshed).toMatchObject({ stale: false, fetchedAt: before.fetchedAt });
+    expect(refreshed.products).toBe(before.products);
+    await clearFaults();
+  });
+
+  it("refresh of an older list goes to the core service; when that fails the last good list is kept and marked stale", async () => {
+    const before = await loadCatalogue();
+    // A minute and a bit later, as the cache sees it.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 61_000);
     await breakProducts(10);
     const refreshed = await loadCatalogue({ refresh: true });
     expect(refreshed.stale).toBe(true);
@@ -57,6 +69,7 @@ describe("the VAS catalogue cache", () => {
     expect(fresh.stale).toBe(false);
     expect(fresh.fetchedAt.getTime()).toBeGreaterThanOrEqual(before.fetchedAt.getTime());
     expect(fresh.products).not.toBe(before.products);
+    vi.useRealTimers();
   });
 
   it("with nothing cached, a failed load is an error, and is not cached", async () => {

@@ -13,8 +13,9 @@ import {
 } from "@/lib/office/audit-log";
 import { formatSaDateTime, isSaDay } from "@/lib/reports/day";
 import { auditFilterSchema } from "./schema";
-import { TableHead } from "@/components/ui/table";
+import { DataTable, TableHead, WholeIds } from "@/components/ui/table";
 import { Labelled } from "@/components/sale/fields";
+import { RecordPanel } from "./record-panel";
 
 export const metadata: Metadata = { title: "Audit log" };
 export const dynamic = "force-dynamic";
@@ -58,6 +59,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">Audit log</h1>
+      <RecordPanel />
       <form method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow">
         <FilterSelect
           name="user"
@@ -101,7 +103,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
         </button>
       </form>
       <p data-testid="audit-total">{total === 1 ? "1 event" : `${total} events`}</p>
-      <table className="stack-cards w-full text-left text-sm" aria-label="Audit events">
+      <DataTable label="Audit events" stack className="text-sm">
         <TableHead
           columns={["When (SA time)", "User", "Role", "Till", "Event", "Subject", "Detail"]}
         />
@@ -116,17 +118,19 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
                 data-reason={reason}
                 className="border-b border-slate-200 align-top"
               >
-                <td className="whitespace-nowrap">{formatSaDateTime(e.at)}</td>
-                <td>
+                <td data-label="When" className="whitespace-nowrap">
+                  {formatSaDateTime(e.at)}
+                </td>
+                <td data-label="User">
                   {e.username}
                   {e.displayName && e.displayName !== e.username && (
                     <span className="block text-xs text-slate-600">{e.displayName}</span>
                   )}
                 </td>
-                <td>{e.role ? labelOf(ROLE_LABELS, e.role) : ""}</td>
-                <td>{e.tillName ?? e.tillId}</td>
-                <td>{kindLabel(e.kind)}</td>
-                <td className="break-all font-mono">
+                <td data-label="Role">{e.role ? labelOf(ROLE_LABELS, e.role) : ""}</td>
+                <td data-label="Till">{e.tillName ?? e.tillId}</td>
+                <td data-label="Event">{kindLabel(e.kind)}</td>
+                <td data-label="Subject" className="id">
                   {href ? (
                     <Link href={href} className="underline">
                       {e.subject}
@@ -135,10 +139,10 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
                     e.subject
                   )}
                 </td>
-                <td className="break-all text-xs">
+                <td data-label="Detail" className="text-xs [overflow-wrap:anywhere]">
                   {detailLines(e.detail).map((line) => (
                     <span key={line} className="block">
-                      {line}
+                      <WholeIds text={line} />
                     </span>
                   ))}
                 </td>
@@ -146,7 +150,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
             );
           })}
         </tbody>
-      </table>
+      </DataTable>
       <nav aria-label="Pages" className="flex items-center gap-4">
         {f.page > 1 && (
           <Link href={link(f.page - 1)} className="underline">

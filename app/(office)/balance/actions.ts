@@ -4,8 +4,8 @@ import { revalidatePath } from "next/cache";
 import { staffAction } from "@/lib/auth/action";
 import { actorOf } from "@/lib/auth/actor";
 import { parseRandInput } from "@/lib/money";
-import { setLowBalanceThreshold } from "@/lib/office/settings";
-import { lowBalanceSchema } from "./schema";
+import { setLowBalanceThreshold, setRunwayWarnHours } from "@/lib/office/settings";
+import { lowBalanceSchema, runwayWarnSchema } from "./schema";
 
 export const setLowBalanceAction = staffAction(
   ["supervisor"],
@@ -15,5 +15,15 @@ export const setLowBalanceAction = staffAction(
     await setLowBalanceThreshold(actorOf(staff), cents);
     revalidatePath("/", "layout");
     return { thresholdCents: cents };
+  },
+);
+
+export const setRunwayWarnAction = staffAction(
+  ["supervisor"],
+  runwayWarnSchema,
+  async (input, staff) => {
+    await setRunwayWarnHours(actorOf(staff), Number(input.hours));
+    revalidatePath("/", "layout");
+    return { hours: Number(input.hours) };
   },
 );

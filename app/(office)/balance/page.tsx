@@ -5,16 +5,19 @@ import { checkBalance, isUpstreamError, type MerchantBalance } from "@/lib/upstr
 import { formatRand } from "@/lib/money";
 import { formatSaDateTime, saDayBounds, saToday } from "@/lib/reports/day";
 import { rememberMerchantBalance } from "@/lib/office/balance-cache";
-import { lowBalanceThreshold } from "@/lib/office/settings";
+import { lowBalanceThreshold, runwayWarnHours } from "@/lib/office/settings";
+import { keepReading } from "@/lib/runway/readings";
+import { runwayNow } from "@/lib/runway/runway-now";
 import { LowBalanceWarning } from "@/components/shell/low-balance-warning";
 import { LowBalanceForm } from "./low-balance-form";
 import { ReceiptsTable } from "./receipts-table";
-import { receiptsPeriodSchema } from "./schema";
-import { MoneyCell, TableHead, end } from "@/components/ui/table";
+import { RunwaySection } from "./runway-section";
+import { receiptsPeriodSchema, untilSchema } from "./schema";
+import { DataTable, MoneyCell, TableHead, end } from "@/components/ui/table";
 
 export const metadata: Metadata = { title: "Balance" };
 
-type Search = Promise<{ from?: string; to?: string }>;
+type Search = Promise<{ from?: string; to?: string; until?: string }>;
 
 async function loadBalance(
   period: { from: Date; to: Date } | null,
@@ -25,6 +28,17 @@ async function loadBalance(
     if (isUpstreamError(error)) return error.cashierMessage;
     throw error;
   }
+}
+
+/** The moment the deposit must last until, from the query (South African time); none: the default. */
+function untilOf(value: string | undefined, now = new Date()) {
+  const until = untilSchema.safeParse(value || undefined);
+  const untilAt = until.success && until.data ? new Date(`${until.data}:00+02:00`) : undefined;
+  const wrong = !until.success || (untilAt !== undefined && untilAt <= now);
+  return {
+    untilAt: wrong ? undefined : untilAt,
+    untilError: wrong ? "Choose a moment still to come." : null,
+  };
 }
 
 export default async function BalancePage({ searchParams }: { searchParams: Search }) {
@@ -39,8 +53,22 @@ export default async function BalancePage({ searchParams }: { searchParams: Sear
           to: new Date(saDayBounds(parsed.data.to).end.getTime() - 1),
         }
       : null;
-  const [balance, threshold] = await Promise.all([loadBalance(period), lowBalanceThreshold()]);
-  if (typeof balance !== "string") rememberMerchantBalance(balance.balanceCents);
+  const [balance, threshold, warn] = await Promise.all([
+    loadBalance(period),
+    lowBalanceThreshold(),
+    runwayWarnHours(),
+  ]);
+  const { untilAt, untilError } = untilOf(query.until);
+  let runway = null;
+  if (typeof balance !== "string") {
+    rememberMerchantBalance(balance.balanceCents);
+    // Every look at the balance is also a reading for the float's history.
+    await keepReading(balance.balanceCents, balance.at);
+    runway = await runwayNow(balance.balanceCents, {
+      until: untilAt,
+      fresh: true,
+    });
+  }
   const today = saToday();
   return (
     <div className="flex flex-col gap-6">
@@ -70,7 +98,7 @@ export default async function BalancePage({ searchParams }: { searchParams: Sear
             <h2 id="services" className="text-lg font-semibold">
               By service
             </h2>
-            <table className="w-full text-left">
+            <DataTable label="Services">
               <TableHead columns={["Service", "Slot", end("Transactions"), end("Amount")]} />
               <tbody>
                 {balance.services.map((s) => (
@@ -82,9 +110,17 @@ export default async function BalancePage({ searchParams }: { searchParams: Sear
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </DataTable>
           </section>
         </>
+      )}
+      {runway && typeof balance !== "string" && (
+        <RunwaySection
+          runway={runway}
+          balanceCents={balance.balanceCents}
+          warnSource={warn.source}
+          untilError={untilError}
+        />
       )}
       <section aria-labelledby="receipts" className="rounded-xl bg-white p-4 shadow">
         <h2 id="receipts" className="text-lg font-semibold">

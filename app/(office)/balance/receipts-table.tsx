@@ -1,7 +1,7 @@
 import type { ServiceBalance } from "@/lib/upstream";
 import { serviceLabel, slotLabel } from "@/lib/office/service-labels";
 import { formatSaDateTime } from "@/lib/reports/day";
-import { MoneyCell, TableHead, end } from "@/components/ui/table";
+import { DataTable, MoneyCell, TableHead, end } from "@/components/ui/table";
 
 /** Every receipt of the chosen period, across the services, oldest first. */
 export function ReceiptsTable({ services }: { services: ServiceBalance[] }) {
@@ -11,7 +11,7 @@ export function ReceiptsTable({ services }: { services: ServiceBalance[] }) {
   const total = receipts.reduce((sum, r) => sum + r.amountCents, 0);
   if (receipts.length === 0) return <p className="mt-3">No receipts in this period.</p>;
   return (
-    <table className="mt-3 w-full text-left" aria-label="Receipts">
+    <DataTable label="Receipts" className="mt-3">
       <TableHead
         columns={["Time", "Service", "Slot", "Transaction", "Meter", "Receipt", end("Amount")]}
       />
@@ -21,9 +21,9 @@ export function ReceiptsTable({ services }: { services: ServiceBalance[] }) {
             <td>{formatSaDateTime(r.at)}</td>
             <td>{serviceLabel(r.service)}</td>
             <td>{slotLabel(r.slot)}</td>
-            <td className="font-mono">{r.transactionId}</td>
-            <td className="font-mono">{r.meterNumber}</td>
-            <td className="font-mono">{r.receipt}</td>
+            <td className="id">{r.transactionId}</td>
+            <td className="id">{r.meterNumber}</td>
+            <td className="id">{r.receipt}</td>
             <MoneyCell cents={r.amountCents} />
           </tr>
         ))}
@@ -36,6 +36,6 @@ export function ReceiptsTable({ services }: { services: ServiceBalance[] }) {
           <MoneyCell cents={total} testId="receipts-total" />
         </tr>
       </tfoot>
-    </table>
+    </DataTable>
   );
 }

@@ -23,3 +23,18 @@ export const receiptsPeriodSchema = z.object({ from: ymd, to: ymd }).refine((p) 
 });
 
 export type LowBalanceInput = z.infer<typeof lowBalanceSchema>;
+
+/** The runway warning, in hours (0 turns it off). */
+export const runwayWarnSchema = z.object({
+  hours: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}(\.\d)?$/, "Hours, such as 12 or 4.5 (0 turns the warning off).")
+    .refine((v) => Number(v) <= 336, "At most 336 hours (two weeks)."),
+});
+
+/** The moment the deposit must last until, a South African date and time from the page's query. */
+export const untilSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Choose a date and time.")
+  .optional();

@@ -32,9 +32,14 @@ export default async function OfficeHome({
         <span data-testid="today-count">{today.count}</span> completed sales.
       </p>
       <LowBalanceWarning />
+      {/* Each unresolved sale in one of these, as the unresolved page lists it. */}
       {today.unknownCount > 0 && (
-        <p role="alert" className="rounded bg-amber-100 p-3 text-amber-900">
-          {today.unknownCount} sale(s) not confirmed.{" "}
+        <p
+          role="alert"
+          data-testid="not-confirmed-count"
+          className="rounded bg-amber-100 p-3 text-amber-900"
+        >
+          Not confirmed: {sales(today.unknownCount)}.{" "}
           <Link href="/unresolved" className="underline">
             Resolve them
           </Link>
@@ -46,10 +51,22 @@ export default async function OfficeHome({
           data-testid="owed-to-customers"
           className="rounded bg-amber-100 p-3 text-amber-900"
         >
-          Paid, not delivered: {today.owedCount} card sale(s), {formatRand(today.owedCents)} owed to
-          customers.{" "}
+          Paid, not delivered: {sales(today.owedCount, "card sale")}, {formatRand(today.owedCents)}{" "}
+          owed to customers.{" "}
           <Link href="/unresolved" className="underline">
             Deliver or refund them
+          </Link>
+        </p>
+      )}
+      {today.refundCount > 0 && (
+        <p
+          role="alert"
+          data-testid="refunds-owed"
+          className="rounded bg-amber-100 p-3 text-amber-900"
+        >
+          To refund: {sales(today.refundCount, "card payment")} for sales that were not made.{" "}
+          <Link href="/unresolved" className="underline">
+            Refund them
           </Link>
         </p>
       )}
@@ -61,4 +78,9 @@ export default async function OfficeHome({
       </div>
     </div>
   );
+}
+
+/** "1 sale", "3 sales". */
+function sales(count: number, noun = "sale"): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageRole } from "@/lib/auth/staff";
 import { listTills } from "@/lib/office/till-settings";
+import { DataTable } from "@/components/ui/table";
 
 export const metadata: Metadata = { title: "Paper and printing" };
 export const dynamic = "force-dynamic";
@@ -13,7 +14,7 @@ export default async function PaperPage() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">Paper and printing</h1>
-      <table className="stack-cards w-full text-left" aria-label="Tills">
+      <DataTable label="Tills" stack>
         <thead>
           <tr className="border-b border-slate-400">
             <th scope="col">Till</th>
@@ -43,7 +44,7 @@ export default async function PaperPage() {
             </tr>
           ))}
         </tbody>
-      </table>
+      </DataTable>
     </div>
   );
 }

@@ -19,7 +19,7 @@ import { formatRand } from "@/lib/money";
 import { formatSaDateTime } from "@/lib/reports/day";
 import { CheckStatusButton } from "./check-status-button";
 import { CheckAnyOrder } from "./check-any-order";
-import { EmptyRow, MoneyCell, TableHead, end } from "@/components/ui/table";
+import { DataTable, EmptyRow, MoneyCell, TableHead, end } from "@/components/ui/table";
 
 export const metadata: Metadata = { title: "Reconciliation" };
 export const dynamic = "force-dynamic";
@@ -189,7 +189,7 @@ export default async function ReconciliationPage({
           </ul>
         </section>
       )}
-      <table className="stack-cards w-full text-left" aria-label="Card payments">
+      <DataTable label="Card payments" stack>
         <TableHead
           columns={[
             "Result",
@@ -215,7 +215,7 @@ export default async function ReconciliationPage({
               >
                 {MATCH_LABELS[row.match]}
               </td>
-              <td data-label="Order" className="font-mono text-sm break-all">
+              <td data-label="Order" className="id text-sm">
                 {row.orderId}
               </td>
               <td data-label="Kind">{row.kind ? labelOf(KIND_LABELS, row.kind) : "—"}</td>
@@ -237,7 +237,7 @@ export default async function ReconciliationPage({
             </tr>
           ))}
         </tbody>
-      </table>
+      </DataTable>
       <CheckAnyOrder />
     </div>
   );

@@ -4,7 +4,7 @@ import { requirePageRole } from "@/lib/auth/staff";
 import { listShifts } from "@/lib/shifts/list";
 import { formatSaDateTime } from "@/lib/reports/day";
 import { varianceText } from "@/components/reports/variance";
-import { MoneyCell, TableHead, end } from "@/components/ui/table";
+import { DataTable, MoneyCell, TableHead, end } from "@/components/ui/table";
 
 export const metadata: Metadata = { title: "Shifts" };
 export const dynamic = "force-dynamic";
@@ -16,7 +16,7 @@ export default async function ShiftsPage() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">Shifts and Z reports</h1>
-      <table className="stack-cards w-full text-left" aria-label="Shifts">
+      <DataTable label="Shifts" stack>
         <TableHead
           columns={[
             "Till",
@@ -65,7 +65,7 @@ export default async function ShiftsPage() {
             );
           })}
         </tbody>
-      </table>
+      </DataTable>
     </div>
   );
 }

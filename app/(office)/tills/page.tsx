@@ -3,14 +3,16 @@ import { cookies } from "next/headers";
 import { requirePageRole } from "@/lib/auth/staff";
 import { DEVICE_COOKIE, listTillsWithDevices, readDeviceCookie } from "@/lib/auth/device";
 import { saDateTime } from "@/lib/sa-time";
-import { EnrolButton, RevokeButton } from "./till-device-buttons";
+import { CloseKioskButton, EnrolButton, RevokeButton } from "./till-device-buttons";
+import { DataTable } from "@/components/ui/table";
 
 export const metadata: Metadata = { title: "Tills" };
 
 /**
  * Tills are devices: each row is a counter till or a kiosk with the browsers enrolled as it.
  * Signing in on an enrolled browser signs in at its till; revoking one makes it an office
- * browser again and ends the sessions opened on it.
+ * browser again and ends the sessions opened on it. A kiosk's session lasts while its browser
+ * is enrolled: "Close the kiosk" ends it and leaves the browser enrolled.
  */
 export default async function TillsPage() {
   await requirePageRole("supervisor");
@@ -25,13 +27,13 @@ export default async function TillsPage() {
           ? `This browser is enrolled as ${hereTill.name}.`
           : "This browser is not enrolled as a till: it serves the office only."}
       </p>
-      <table className="w-full border-collapse text-left">
+      <DataTable label="Tills">
         <thead>
           <tr className="border-b">
-            <th className="py-2">Till</th>
-            <th>Kind</th>
-            <th>Enrolled browsers</th>
-            <th>
+            <th scope="col">Till</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Enrolled browsers</th>
+            <th scope="col">
               <span className="sr-only">Enrol</span>
             </th>
           </tr>
@@ -39,7 +41,7 @@ export default async function TillsPage() {
         <tbody>
           {rows.map(({ till, devices }) => (
             <tr key={till.id} data-till={till.id} className="border-b align-top">
-              <td className="py-2 font-medium">{till.name}</td>
+              <td className="font-medium">{till.name}</td>
               <td>{till.kind === "kiosk" ? "Kiosk" : "Counter"}</td>
               <td>
                 {devices.length === 0 ? (
@@ -52,6 +54,12 @@ export default async function TillsPage() {
                           Enrolled {saDateTime(device.enrolledAt)} by {enrolledBy}
                           {device.id === here ? " (this browser)" : ""}
                         </span>
+                        {till.kind === "kiosk" && (
+                          <CloseKioskButton
+                            deviceId={device.id}
+                            label={`${till.name} browser enrolled ${saDateTime(device.enrolledAt)}`}
+                          />
+                        )}
                         <RevokeButton
                           deviceId={device.id}
                           label={`${till.name} browser enrolled ${saDateTime(device.enrolledAt)}`}
@@ -67,7 +75,7 @@ export default async function TillsPage() {
             </tr>
           ))}
         </tbody>
-      </table>
+      </DataTable>
     </div>
   );
 }

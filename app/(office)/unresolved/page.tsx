@@ -4,6 +4,8 @@ import { listUnresolved } from "@/lib/office/unresolved";
 import { formatRand } from "@/lib/money";
 import { formatSaDateTime } from "@/lib/reports/day";
 import { ResolvePanel } from "./resolve-panel";
+import { CoreReceipts } from "./core-receipts";
+import { vasRecordsAround } from "@/lib/office/core-records";
 import { paidNotDelivered } from "@/lib/sales/card";
 import { PaidNotDeliveredPanel } from "./paid-not-delivered";
 import { KIND_LABELS } from "@/lib/sales/kinds/meta";
@@ -19,6 +21,17 @@ export default async function UnresolvedPage() {
   // Paid, not delivered: their own section, with Deliver and Refunded outside Kassa.
   const paidIds = new Set(paid.map((p) => p.sale.id));
   const items = all.filter((item) => !paidIds.has(item.saleId));
+  // A VAS sale is never sent again by itself: the core service's own records say what happened.
+  const records = await vasRecordsAround(
+    items
+      .filter((item) => item.why === "unknown" && item.kind === "vas")
+      .map((item) => ({
+        saleId: item.saleId,
+        createdAt: item.createdAt,
+        amountCents: item.amountCents,
+        recipient: item.vasRecipient ?? null,
+      })),
+  );
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">Unresolved sales</h1>
@@ -75,6 +88,9 @@ export default async function UnresolvedPage() {
             </p>
             <p className="font-mono text-xs text-slate-500">{item.saleId}</p>
             {item.message && <p className="text-slate-700">{item.message}</p>}
+            {records.has(item.saleId) && (
+              <CoreReceipts saleId={item.saleId} records={records.get(item.saleId)!} />
+            )}
             <ResolvePanel
               item={{
                 saleId: item.saleId,

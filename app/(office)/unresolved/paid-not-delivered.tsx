@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { deliverPaidSaleAction, refundOutsideAction } from "./actions";
 import type { RefundOutsideInput } from "./refund-schema";
 import { schemaResolver } from "@/components/forms/schema-resolver";
+import { StepUpField } from "@/components/forms/step-up-field";
 
 const resolver = schemaResolver<RefundOutsideInput>(() =>
   import("./refund-schema").then((m) => m.refundOutsideSchema),
@@ -19,7 +20,7 @@ export function PaidNotDeliveredPanel({ saleId }: { saleId: string }) {
   const [busy, setBusy] = useState(false);
   const form = useForm<RefundOutsideInput>({
     resolver,
-    defaultValues: { saleId, reason: "" },
+    defaultValues: { saleId, reason: "", confirm: "" },
   });
 
   async function deliver() {
@@ -41,6 +42,11 @@ export function PaidNotDeliveredPanel({ saleId }: { saleId: string }) {
     setBusy(false);
     if (!r.ok) {
       if (r.fieldErrors?.reason) form.setError("reason", { message: r.fieldErrors.reason });
+      if (r.fieldErrors?.confirm) {
+        form.setValue("confirm", "");
+        form.setError("confirm", { message: r.fieldErrors.confirm });
+        return setNote(null);
+      }
       return setNote(r.error);
     }
     setNote("Recorded: refunded outside Kassa.");
@@ -70,6 +76,12 @@ export function PaidNotDeliveredPanel({ saleId }: { saleId: string }) {
             className="rounded border border-slate-400 px-2 py-1"
           />
         </label>
+        <StepUpField
+          {...form.register("confirm")}
+          error={form.formState.errors.confirm?.message}
+          errorId={`${id}-confirm`}
+          className="rounded border border-slate-400 px-2 py-1"
+        />
         <button type="submit" disabled={busy} className="rounded bg-slate-800 px-3 py-1 text-white">
           Refunded outside Kassa
         </button>

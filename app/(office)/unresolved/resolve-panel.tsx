@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { schemaResolver } from "@/components/forms/schema-resolver";
+import { StepUpField } from "@/components/forms/step-up-field";
 import {
   checkSalePaymentAction,
   recheckFinesAction,
@@ -33,7 +34,7 @@ export function ResolvePanel({ item }: { item: Item }) {
   // The outcome starts unchosen (the select's empty option): the schema asks for one.
   const form = useForm<ResolveSaleInput>({
     resolver,
-    defaultValues: { saleId: item.saleId, reason: "" },
+    defaultValues: { saleId: item.saleId, reason: "", confirm: "" },
   });
   const { errors } = form.formState;
 
@@ -69,11 +70,12 @@ export function ResolvePanel({ item }: { item: Item }) {
     const r = await resolveSaleAction(input);
     setBusy(false);
     if (!r.ok) {
-      for (const field of ["outcome", "reason"] as const) {
+      if (r.fieldErrors?.confirm) form.setValue("confirm", "");
+      for (const field of ["outcome", "reason", "confirm"] as const) {
         const message = r.fieldErrors?.[field];
         if (message) form.setError(field, { message });
       }
-      return setNote(r.error);
+      return setNote(r.fieldErrors?.confirm ? null : r.error);
     }
     setNote(`Resolved as ${r.data.status}.`);
     router.refresh();
@@ -135,6 +137,12 @@ export function ResolvePanel({ item }: { item: Item }) {
             className="rounded border border-slate-400 px-2 py-1"
           />
         </label>
+        <StepUpField
+          {...form.register("confirm")}
+          error={errors.confirm?.message}
+          errorId={`${id}-confirm`}
+          className="rounded border border-slate-400 px-2 py-1"
+        />
         <button type="submit" disabled={busy} className="rounded bg-slate-800 px-3 py-1 text-white">
           Mark resolved
         </button>

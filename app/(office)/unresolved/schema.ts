@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stepUpConfirm } from "@/lib/auth/step-up-schema";
 
 const saleId = z.uuid("Not a sale id.");
 
@@ -13,6 +14,7 @@ export const resolveSaleSchema = z.object({
     .trim()
     .min(10, "Write the reason (at least 10 characters).")
     .max(500, "Keep the reason under 500 characters."),
+  confirm: stepUpConfirm,
 });
 
 export type ResolveSaleInput = z.infer<typeof resolveSaleSchema>;

@@ -2,14 +2,22 @@
 
 import { revalidatePath } from "next/cache";
 import { staffAction } from "@/lib/auth/action";
-import { createUser, resetPassword, setDisabled, unlockUser } from "@/lib/office/users";
-import { createUserSchema, resetPasswordSchema, setDisabledSchema, userRefSchema } from "./schema";
+import { confirmStepUp } from "@/lib/auth/step-up";
+import { createUser, resetPassword, setDisabled, setRole, unlockUser } from "@/lib/office/users";
+import {
+  createUserSchema,
+  resetPasswordSchema,
+  setDisabledSchema,
+  setRoleSchema,
+  userRefSchema,
+} from "./schema";
 
 export const createUserAction = staffAction(
   ["supervisor"],
   createUserSchema,
   async (input, staff) => {
-    const result = await createUser(staff, input);
+    const approved = await confirmStepUp(staff, input.confirm, "user_create");
+    const result = await createUser(approved, input);
     revalidatePath("/users");
     return result;
   },
@@ -19,7 +27,8 @@ export const resetPasswordAction = staffAction(
   ["supervisor"],
   resetPasswordSchema,
   async (input, staff) => {
-    await resetPassword(staff, input.userId, input.password);
+    const approved = await confirmStepUp(staff, input.confirm, "password_reset");
+    await resetPassword(approved, input.userId, input.password);
     return { done: true };
   },
 );
@@ -34,8 +43,16 @@ export const setDisabledAction = staffAction(
   ["supervisor"],
   setDisabledSchema,
   async (input, staff) => {
-    await setDisabled(staff, input.userId, input.disabled);
+    const approved = await confirmStepUp(staff, input.confirm, "user_disable");
+    await setDisabled(approved, input.userId, input.disabled, { confirmSelf: input.confirmSelf });
     revalidatePath("/users");
     return { done: true };
   },
 );
+
+export const setRoleAction = staffAction(["supervisor"], setRoleSchema, async (input, staff) => {
+  const approved = await confirmStepUp(staff, input.confirm, "user_role");
+  await setRole(approved, input.userId, input.role, { confirmSelf: input.confirmSelf });
+  revalidatePath("/users");
+  return { done: true };
+});

@@ -7,6 +7,7 @@ import { createUserAction } from "./actions";
 import type { CreateUserInput } from "./schema";
 import { schemaResolver } from "@/components/forms/schema-resolver";
 import { Labelled } from "@/components/sale/fields";
+import { StepUpField } from "@/components/forms/step-up-field";
 
 const resolver = schemaResolver<CreateUserInput>(() =>
   import("./schema").then((m) => m.createUserSchema),
@@ -18,7 +19,13 @@ const FIELDS = [
   { name: "password", label: "Password", type: "password" },
 ] as const;
 
-const EMPTY: CreateUserInput = { username: "", displayName: "", password: "", role: "cashier" };
+const EMPTY: CreateUserInput = {
+  username: "",
+  displayName: "",
+  password: "",
+  role: "cashier",
+  confirm: "",
+};
 
 /** A new cashier, supervisor or kiosk device. */
 export function CreateUserForm() {
@@ -29,12 +36,14 @@ export function CreateUserForm() {
     handleSubmit,
     setError,
     reset,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<CreateUserInput>({ resolver, defaultValues: EMPTY });
 
   const submit = handleSubmit(async (input) => {
     const result = await createUserAction(input);
     if (!result.ok) {
+      if (result.fieldErrors?.confirm) setValue("confirm", "");
       for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
         if (field in EMPTY) setError(field as keyof CreateUserInput, { message });
       }
@@ -90,6 +99,11 @@ export function CreateUserForm() {
           {errors.role?.message}
         </span>
       </Labelled>
+      <StepUpField
+        {...register("confirm")}
+        error={errors.confirm?.message}
+        errorId="confirm-error"
+      />
       <button
         type="submit"
         disabled={isSubmitting}

@@ -4,18 +4,18 @@ import { listUsers } from "@/lib/office/users";
 import { formatSaDateTime } from "@/lib/reports/day";
 import { CreateUserForm } from "./create-user-form";
 import { UserActions } from "./user-actions";
-import { TableHead } from "@/components/ui/table";
+import { DataTable, TableHead } from "@/components/ui/table";
 
 export const metadata: Metadata = { title: "Users" };
 export const dynamic = "force-dynamic";
 
 export default async function UsersPage() {
-  await requirePageRole("supervisor");
+  const staff = await requirePageRole("supervisor");
   const rows = await listUsers();
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Users</h1>
-      <table className="w-full text-left" aria-label="Users">
+      <DataTable label="Users">
         <TableHead columns={["User name", "Name", "Role", "State", "Change"]} />
         <tbody>
           {rows.map((u) => {
@@ -30,7 +30,7 @@ export default async function UsersPage() {
                 data-username={u.username}
                 className="border-b border-slate-200 align-top"
               >
-                <td className="font-mono">{u.username}</td>
+                <td className="id">{u.username}</td>
                 <td>{u.displayName}</td>
                 <td>{u.role}</td>
                 <td data-testid={`state-${u.username}`}>{state}</td>
@@ -39,8 +39,10 @@ export default async function UsersPage() {
                     user={{
                       id: u.id,
                       username: u.username,
+                      role: u.role,
                       disabled: u.disabled,
                       locked: u.locked,
+                      self: u.id === staff.userId,
                     }}
                   />
                 </td>
@@ -48,7 +50,7 @@ export default async function UsersPage() {
             );
           })}
         </tbody>
-      </table>
+      </DataTable>
       <CreateUserForm />
     </div>
   );

@@ -2,6 +2,7 @@
 import * as z from "zod/mini";
 import type { Role } from "@/lib/db/schema";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/password-rules";
+import { stepUpConfirm } from "@/lib/auth/step-up-schema";
 
 const ROLE_CHOICES = ["cashier", "supervisor", "kiosk"] as const satisfies readonly Role[];
 
@@ -35,13 +36,27 @@ export const createUserSchema = z.object({
     ),
   role: z.enum(ROLE_CHOICES, "Choose cashier, supervisor or kiosk."),
   password,
+  confirm: stepUpConfirm,
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 const userId = z.uuid("Not a user id.");
 export const userRefSchema = z.object({ userId });
-export const resetPasswordSchema = z.object({ userId, password });
-/** The reset form's own field: the user it is for comes from the row, not from the form. */
-export const newPasswordSchema = z.object({ password });
+export const resetPasswordSchema = z.object({ userId, password, confirm: stepUpConfirm });
+/** The reset form's own fields: the user it is for comes from the row, not from the form. */
+export const newPasswordSchema = z.object({ password, confirm: stepUpConfirm });
 export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
-export const setDisabledSchema = z.object({ userId, disabled: z.boolean() });
+/** `confirmSelf`: the supervisor said yes to taking away their own account (the page asks first). */
+const confirmSelf = z.optional(z.boolean());
+export const setDisabledSchema = z.object({
+  userId,
+  disabled: z.boolean(),
+  confirmSelf,
+  confirm: stepUpConfirm,
+});
+export const setRoleSchema = z.object({
+  userId,
+  role: z.enum(ROLE_CHOICES, "Choose cashier, supervisor or kiosk."),
+  confirmSelf,
+  confirm: stepUpConfirm,
+});

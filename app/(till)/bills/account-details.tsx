@@ -1,4 +1,5 @@
 import { Details } from "@/components/sale/details";
+import { describeRange } from "@/lib/amount-range";
 import { formatRand } from "@/lib/money";
 import { MUNICIPALITY_NAMES } from "@/lib/municipalities";
 import type { AccountView } from "./schema";
@@ -15,6 +16,10 @@ export function AccountDetails({ account }: { account: AccountView }) {
         ["Address", account.address || null],
         ["Amount due", account.amountDueCents === null ? "—" : formatRand(account.amountDueCents)],
         ["Due date", account.dueDate || null],
+        [
+          "Allowed amount",
+          account.minCents === null && account.maxCents === null ? null : describeRange(account),
+        ],
       ]}
     />
   );

@@ -29,12 +29,17 @@ export const confirmAccountAction = staffAction(
       address: a.address,
       amountDueCents: a.amountDueCents,
       dueDate: a.dueDate,
+      minCents: a.minCents,
+      maxCents: a.maxCents,
     };
   },
   accountField,
 );
 
-/** Pay: the key decides (see sell); a new key confirms the account again before recording. */
+/**
+ * Pay: the key decides (see sell); a new key confirms the account again before recording and
+ * checks the amount against the account's range from that confirm (never from the browser).
+ */
 export const payBillAction = staffAction(
   ["cashier"],
   payBillSchema,
@@ -51,10 +56,17 @@ export const payBillAction = staffAction(
       place: input.municipality,
       prepare: async () => {
         const a = await confirmAccount(input);
+        const inRange = checkBillAmount(input.amount, {
+          minCents: a.minCents,
+          maxCents: a.maxCents,
+        });
+        if (!inRange.ok) throw new ActionError(inRange.message, "amount");
         const request: BillRequest = {
           accountNumber: input.accountNumber,
           municipality: input.municipality,
           customerName: a.name,
+          minCents: a.minCents,
+          maxCents: a.maxCents,
         };
         return { request };
       },

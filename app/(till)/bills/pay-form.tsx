@@ -8,7 +8,9 @@ import {
   POSTPAID_MUNICIPALITIES,
 } from "@/lib/municipalities";
 import { checkBillAmount } from "@/lib/bills/amount-rules";
+import { outsideRange } from "@/lib/amount-range";
 import { retrySaleAction } from "@/lib/actions/sale";
+import { KIND_META } from "@/lib/sales/kinds/meta";
 import { confirmAccountAction, payBillAction } from "./actions";
 import { AccountDetails } from "./account-details";
 import { schemaResolver } from "@/components/forms/schema-resolver";
@@ -20,16 +22,17 @@ const BILL: MunicipalFormConfig<AccountView> = {
   field: "accountNumber",
   label: "Account number",
   confirmLabel: "Confirm account",
-  buyLabel: "Pay",
-  buyingLabel: "Paying…",
+  buyLabel: KIND_META.bill.button.label,
+  buyingLabel: KIND_META.bill.button.busy,
   municipalities: POSTPAID_MUNICIPALITIES.map((m) => ({ value: m, name: MUNICIPALITY_NAMES[m] })),
   cookie: BILL_MUNICIPALITY_COOKIE,
   referenceResolver: schemaResolver(() => import("./schema").then((m) => m.accountReferenceSchema)),
   purchaseResolver: schemaResolver(() => import("./schema").then((m) => m.billPaymentSchema)),
   numberOf: (account) => account.accountNumber,
   ownerOf: (account) => account.name || null,
-  checkAmount: (text) => checkBillAmount(text),
-  quickCents: () => QUICK_AMOUNTS_CENTS,
+  checkAmount: (text, account) => checkBillAmount(text, account),
+  // Only the notes this account takes.
+  quickCents: (account) => QUICK_AMOUNTS_CENTS.filter((c) => !outsideRange(c, account, "account")),
   // Most customers pay what is due: offer it, the cashier overtypes otherwise.
   initialCents: (account) => account.amountDueCents,
   Details: ({ view }) => <AccountDetails account={view} />,

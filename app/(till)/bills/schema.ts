@@ -2,12 +2,16 @@
 import * as z from "zod/mini";
 import { checkBillAmount } from "@/lib/bills/amount-rules";
 import { POSTPAID_MUNICIPALITIES } from "@/lib/municipalities";
+import { compactNumber } from "@/lib/typed-number";
 
-/** The bills forms' fields, shared by the till's form and the server actions. No server imports. */
+/**
+ * The bills forms' fields, shared by the till's form and the server actions. No server
+ * imports. The account number is read as typed ("5000 123 456") and kept without its spaces.
+ */
 export const accountNumberField = z
   .string()
   .check(
-    z.trim(),
+    z.overwrite(compactNumber),
     z.minLength(1, "Enter the account number."),
     z.regex(/^\d+$/, "An account number has digits only."),
     z.minLength(4, "An account number has at least 4 digits."),
@@ -52,4 +56,7 @@ export interface AccountView {
   address: string | null;
   amountDueCents: number | null;
   dueDate: string | null;
+  /** The account's range from confirm: the form checks the amount before anything is sent. */
+  minCents: number | null;
+  maxCents: number | null;
 }

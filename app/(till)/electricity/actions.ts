@@ -6,6 +6,7 @@ import { limitOrRefuse } from "@/lib/security/rate-limit";
 import { actorOf } from "@/lib/auth/actor";
 import { meterHints } from "@/lib/electricity/confirm-notices";
 import { confirmMeter, type MeterCustomer, type UpstreamError } from "@/lib/upstream";
+import { confirmMeterAnywhere } from "@/lib/electricity/find-municipality";
 import { parseRandInput } from "@/lib/money";
 import { checkAmount } from "@/lib/electricity/amount-rules";
 import { sell } from "@/lib/sales/counter-sale";
@@ -34,15 +35,24 @@ async function confirmAndRemember(input: ConfirmMeterInput): Promise<MeterCustom
   return customer;
 }
 
+/**
+ * Confirm meter: the municipality chosen first, then the other prepaid ones (one confirm each)
+ * when it does not know the meter. The view names the municipality that knew it; the form
+ * switches to it and says so.
+ */
 export const confirmMeterAction = staffAction(
   ["cashier"],
   confirmMeterSchema,
   async (input, staff): Promise<MeterView> => {
     await limitOrRefuse("lookUp", staff.userId, actorOf(staff), "confirm_meter");
-    const c = await confirmAndRemember(input);
+    const { customer: c, municipality } = await confirmMeterAnywhere(
+      input.meterNumber,
+      input.municipality,
+    );
+    rememberConfirmed(input.meterNumber, municipality, c);
     return {
       meterNumber: c.meterNumber,
-      municipality: input.municipality,
+      municipality,
       customerName: customerNameOf(c),
       minCents: c.minCents,
       maxCents: c.maxCents,
@@ -86,6 +96,7 @@ export const purchaseElectricityAction = staffAction(
           customerName: customerNameOf(c),
           ...range,
           keyExpiryNumber: c.keyExpiryNumber,
+          meterBefore: c.meter,
         };
         return { request };
       },

@@ -3,17 +3,21 @@ import * as z from "zod/mini";
 import type { MeterHints } from "@/lib/electricity/confirm-notices";
 import { parseRandInput } from "@/lib/money";
 import { PREPAID_MUNICIPALITIES } from "@/lib/municipalities";
+import { METER_MISTYPED_MESSAGE, meterLooksMistyped } from "@/lib/electricity/meter-number";
+import { compactNumber } from "@/lib/typed-number";
 
-/** The electricity forms' fields, shared by the till's form and the server actions. No server imports. */
-export const meterNumberField = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, "Enter the meter number."),
-    z.regex(/^\d+$/, "A meter number has digits only."),
-    z.minLength(6, "A meter number has at least 6 digits."),
-    z.maxLength(20, "A meter number has at most 20 digits."),
-  );
+/**
+ * The electricity forms' fields, shared by the till's form and the server actions. No server
+ * imports. The meter number is read as typed ("0110 0000 007") and kept without its spaces.
+ */
+export const meterNumberField = z.string().check(
+  z.overwrite(compactNumber),
+  z.minLength(1, "Enter the meter number."),
+  z.regex(/^\d+$/, "A meter number has digits only."),
+  z.minLength(6, "A meter number has at least 6 digits."),
+  z.maxLength(20, "A meter number has at most 20 digits."),
+  z.refine((v) => !meterLooksMistyped(v), METER_MISTYPED_MESSAGE),
+);
 
 export const prepaidMunicipalityField = z.enum(PREPAID_MUNICIPALITIES, {
   error: "Choose the municipality.",

@@ -8,6 +8,7 @@ import {
   PREPAID_MUNICIPALITIES,
 } from "@/lib/municipalities";
 import { retrySaleAction } from "@/lib/actions/sale";
+import { KIND_META } from "@/lib/sales/kinds/meta";
 import { confirmMeterAction, purchaseElectricityAction } from "./actions";
 import { MeterDetails } from "./meter-details";
 import { ConfirmNoticesPanel } from "@/components/electricity/confirm-notices";
@@ -20,8 +21,8 @@ const ELECTRICITY: MunicipalFormConfig<MeterView> = {
   field: "meterNumber",
   label: "Meter number",
   confirmLabel: "Confirm meter",
-  buyLabel: "Purchase",
-  buyingLabel: "Purchasing…",
+  buyLabel: KIND_META.electricity.button.label,
+  buyingLabel: KIND_META.electricity.button.busy,
   municipalities: PREPAID_MUNICIPALITIES.map((m) => ({ value: m, name: MUNICIPALITY_NAMES[m] })),
   cookie: MUNICIPALITY_COOKIE,
   referenceResolver: schemaResolver(() => import("./schema").then((m) => m.meterReferenceSchema)),

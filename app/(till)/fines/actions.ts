@@ -44,6 +44,7 @@ export const recheckFinesSaleAction = staffAction(
     // A cashier checks only their own sales; a supervisor any (lib/security/ownership.ts).
     const sale = await findSale(input.saleId);
     if (!sale || !mayUseSale(staff, sale)) throw new ActionError("No such fines sale.");
+    await limitOrRefuse("saleCheck", staff.userId, actorOf(staff), "fines_recheck");
     return recheckUnknownFinesSale(input.saleId, actorOf(staff));
   },
 );

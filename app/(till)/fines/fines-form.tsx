@@ -90,6 +90,17 @@ export function FinesForm() {
 
   const choosing = !sale.occupied;
   const fines = found?.fines;
+
+  // The display facing the customer: the fines chosen, each with its charge and amount, and the
+  // total, as they are ticked (components/customer-display/sale-lines.ts, loaded when needed).
+  const chosenNotices = chosen.map((f) => f.noticeNumber).join(" ");
+  useEffect(() => {
+    if (!found || !choosing) return;
+    const lines = selectedFines(found.fines.fines, new Set(chosenNotices.split(" ")));
+    void import("@/components/customer-display/sale-lines").then((m) =>
+      m.showFinesChosen(found.lookup, lines),
+    );
+  }, [found, chosenNotices, choosing]);
   const totals = fines ? selectionTotals(fines.fines, selected) : null;
   const choiceError =
     choice.formState.errors.fines?.message ?? choice.formState.errors.method?.message;

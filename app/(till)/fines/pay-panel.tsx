@@ -29,7 +29,15 @@ export function PayPanel({ totals, method, methodField, busy, error, notice, onP
     // total with Pay stays at the foot of the screen while the notices scroll.
     <div className="flex flex-col gap-3 max-lg:contents lg:rounded-xl lg:bg-white lg:p-4 lg:shadow">
       <div className="flex flex-col gap-3 max-lg:rounded-xl max-lg:bg-white max-lg:p-4 max-lg:shadow">
-        <fieldset className="flex gap-6">
+        {/* Arrows choose cash or card; Enter pays, as on every sale form. */}
+        <fieldset
+          className="flex gap-6"
+          onKeyDown={(e) => {
+            if (e.key !== "Enter") return;
+            e.preventDefault();
+            if (!busy) onPay();
+          }}
+        >
           <legend className="mb-1 font-medium">Payment method</legend>
           {(["cash", "card"] as const).map((m) => (
             <label key={m} className="flex min-h-11 items-center gap-2 text-lg">

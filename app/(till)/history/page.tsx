@@ -11,6 +11,37 @@ import { RetryButton } from "./retry-button";
 import { SalesTable } from "./sales-table";
 import { CheckPayment } from "@/components/card/check-payment";
 import { awaitsCardCheck } from "@/lib/sales/card";
+import { sendsOfSales } from "@/lib/care/journal";
+import type { Sale, TokenSend } from "@/lib/db/schema";
+import { sendMessageFor } from "@/lib/care/message";
+import { SendButton } from "@/components/care/send-button";
+import { SendsList } from "@/components/care/sends-list";
+import { RowKeys } from "./row-keys";
+
+/**
+ * What a completed sale offers after the sale: "token not accepted" (electricity; R on its
+ * row) and a send of its tokens, PIN or receipt to the customer, with the sends so far.
+ */
+function CareActions({ sale, sends }: { sale: Sale; sends: readonly TokenSend[] }) {
+  if (sale.status !== "completed") return null;
+  return (
+    <div className="flex flex-col items-start gap-1">
+      {sale.kind === "electricity" && (
+        <Link
+          href={`/care?sale=${sale.id}`}
+          prefetch={false}
+          data-care-link
+          aria-keyshortcuts="R"
+          className="inline-flex min-h-11 items-center underline"
+        >
+          Token not accepted <kbd className="ml-1 font-mono">R</kbd>
+        </Link>
+      )}
+      {sendMessageFor(sale, "") && <SendButton saleId={sale.id} />}
+      <SendsList sends={sends} />
+    </div>
+  );
+}
 
 export const metadata: Metadata = { title: "History" };
 
@@ -40,8 +71,10 @@ export default async function HistoryPage({
     shiftSalesOf(staff.userId, shift.id, q),
     tillSalesMatching({ userId: staff.userId, tillId: staff.till.id }, q, shift.id),
   ]);
+  const sends = await sendsOfSales([...rows, ...earlier].map((s) => s.id));
   return (
     <div className="flex flex-col gap-4">
+      <RowKeys />
       <h1 className="text-2xl font-semibold">History of this shift</h1>
       <form role="search" className="flex items-end gap-2">
         <label className="flex flex-col gap-1">
@@ -61,6 +94,15 @@ export default async function HistoryPage({
           Search
         </button>
       </form>
+      {/^\d{11,13}$/.test(q) && (
+        <Link
+          href={`/care?meter=${q}`}
+          prefetch={false}
+          className="inline-flex min-h-11 items-center self-start underline"
+        >
+          Token not accepted for meter {q}: its story at every till
+        </Link>
+      )}
       {rows.length === 0 ? (
         <p>{q ? `No sale of this shift matches ${q}.` : "No sales yet in this shift."}</p>
       ) : (
@@ -71,6 +113,7 @@ export default async function HistoryPage({
           showMethod
           actions={(sale) => (
             <>
+              <CareActions sale={sale} sends={sends.get(sale.id) ?? []} />
               {awaitsCardCheck(sale) && <CheckPayment saleId={sale.id} />}
               {sale.status === "unknown" &&
                 !awaitsCardCheck(sale) &&
@@ -96,6 +139,7 @@ export default async function HistoryPage({
               sales={earlier}
               when={{ heading: "When", format: formatSaDateTime }}
               soldBy={(sale) => earlier.find((e) => e.id === sale.id)?.soldBy ?? ""}
+              actions={(sale) => <CareActions sale={sale} sends={sends.get(sale.id) ?? []} />}
             />
           )}
         </section>

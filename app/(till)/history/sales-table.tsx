@@ -72,12 +72,21 @@ export function SalesTable({
               </td>
             )}
             <td data-label="Status" className="p-2">
-              <StatusBadge status={sale.status} message={sale.error?.message ?? null} />
+              <StatusBadge
+                status={sale.status}
+                message={sale.error?.message ?? null}
+                paidNotDelivered={
+                  sale.status === "unknown" &&
+                  !sale.resolvedAt &&
+                  sale.error?.kind === "card_paid_not_delivered"
+                }
+              />
             </td>
             <td className="p-2">
               {sale.status === "completed" && (
+                // Reprint prints on the till's printer at once, as F9 does (/slips/last).
                 <Link
-                  href={`/slips/${sale.id}?reprint=1`}
+                  href={`/slips/${sale.id}?reprint=1&print=1`}
                   prefetch={false}
                   className="inline-flex min-h-11 items-center underline"
                 >

@@ -1,5 +1,5 @@
 import type { SaleStatus } from "@/lib/db/schema";
-import { NOT_CONFIRMED } from "@/lib/sales/sale-view";
+import { NOT_CONFIRMED, PAID_NOT_DELIVERED } from "@/lib/sales/sale-view";
 
 export { KIND_LABELS as KIND_NAMES } from "@/lib/sales/kinds/meta";
 
@@ -10,9 +10,23 @@ const LOOK: Record<SaleStatus, { text: string; className: string }> = {
   unknown: { text: NOT_CONFIRMED, className: "bg-amber-100 text-amber-900 font-semibold" },
 };
 
-/** A sale's status in words, with the reason when it failed or is not confirmed. */
-export function StatusBadge({ status, message }: { status: SaleStatus; message: string | null }) {
-  const look = LOOK[status];
+/**
+ * A sale's status in words, with the reason when it failed or is not confirmed. A card sale
+ * paid after the till stopped waiting is in that state here as on the till's notices, not
+ * also "not confirmed".
+ */
+export function StatusBadge({
+  status,
+  message,
+  paidNotDelivered = false,
+}: {
+  status: SaleStatus;
+  message: string | null;
+  paidNotDelivered?: boolean;
+}) {
+  const look = paidNotDelivered
+    ? { text: PAID_NOT_DELIVERED, className: "bg-red-100 text-red-900 font-semibold" }
+    : LOOK[status];
   return (
     <div className="flex flex-col gap-1">
       <span className={`rounded px-2 py-0.5 ${look.className}`}>{look.text}</span>

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { parseRandInput } from "@/lib/money";
+import { stepUpConfirm } from "@/lib/auth/step-up-schema";
 import { DENOMINATIONS, type DenominationCounts } from "@/lib/reports/denominations";
 
 /**
@@ -47,6 +48,7 @@ export const forceCloseShiftSchema = z.object({
       z.minLength(5, "Say why you close this shift (at least 5 characters)."),
       z.maxLength(300),
     ),
+  confirm: stepUpConfirm,
 });
 export type ForceCloseShiftInput = z.infer<typeof forceCloseShiftSchema>;
 

@@ -5,8 +5,6 @@ import { formatRand } from "@/lib/money";
 import { saTime } from "@/lib/sa-time";
 import { Tiles, type Tile } from "@/components/shell/tiles";
 import dynamic from "next/dynamic";
-import { LiveLowBalance } from "@/components/till/live-low-balance";
-import { balanceNow } from "@/lib/office/balance-now";
 import { KIND_META, KINDS } from "@/lib/sales/kinds/meta";
 import Link from "next/link";
 import { headers } from "next/headers";
@@ -56,7 +54,6 @@ export default async function TillHome({
           That page is for supervisors only.
         </p>
       )}
-      <LiveLowBalance initial={await balanceNow()} />
       {shift ? (
         <>
           <h1 className="sr-only">Till</h1>

@@ -3,25 +3,16 @@
 import { revalidatePath } from "next/cache";
 import { staffAction } from "@/lib/auth/action";
 import { ActionError } from "@/lib/errors";
-import { quoteVas, type UpstreamError } from "@/lib/upstream";
+import type { UpstreamError } from "@/lib/upstream";
 import { sell } from "@/lib/sales/counter-sale";
 import type { SaleView } from "@/lib/sales/sale-view";
-import { checkAmount } from "@/lib/vas/amount";
-import { recipientOf, toCatalogueItem } from "@/lib/vas/catalogue";
-import { findProduct, loadCatalogue } from "@/lib/vas/catalogue-cache";
-import { formatMobileNumber, MOBILE_NUMBER_MESSAGE } from "@/lib/vas/mobile";
-import { recallQuote, rememberQuote } from "@/lib/vas/quote-store";
+import { findProduct, refreshCatalogue } from "@/lib/vas/catalogue-cache";
+import { quoteForCashier, type QuoteView } from "@/lib/vas/quote";
+import { recallQuote } from "@/lib/vas/quote-store";
 import { vasSaleReference, type VasRequest } from "@/lib/vas/sale-data";
 import { purchaseSchema, quoteSchema, refreshSchema } from "./schema";
 
-export interface QuoteView {
-  token: string;
-  productName: string;
-  mobileNumber: string | null;
-  amountCents: number;
-  fees: { description: string; amountCents: number }[];
-  totalCents: number;
-}
+export type { QuoteView };
 
 /** Upstream refusals that belong next to a field. */
 const FIELD_OF_CODE: Record<number, string> = { 1102: "amount", 1104: "mobileNumber" };
@@ -29,37 +20,7 @@ const FIELD_OF_CODE: Record<number, string> = { 1102: "amount", 1104: "mobileNum
 export const getVasQuoteAction = staffAction(
   ["cashier"],
   quoteSchema,
-  async (input, staff): Promise<QuoteView> => {
-    const product = await findProduct(input.productId);
-    if (!product)
-      throw new ActionError("This product is no longer available. Refresh the catalogue.");
-    const item = toCatalogueItem(product);
-    // Both checks come before any call: a bad number or amount never reaches the core service.
-    // Required for airtime and data; sent when given for a product the catalogue says nothing of.
-    const mobileNumber = recipientOf(item, input.mobileNumber);
-    if (mobileNumber === "bad") throw new ActionError(MOBILE_NUMBER_MESSAGE, "mobileNumber");
-    const amount = checkAmount(item, input.amount);
-    if (!amount.ok) throw new ActionError(amount.message, "amount");
-    const quote = await quoteVas({ product, amountCents: amount.cents, mobileNumber });
-    const signed = {
-      quoteId: quote.quoteId,
-      productId: product.id,
-      amountCents: quote.amountCents,
-      fees: quote.fees,
-      totalCents: quote.totalCents,
-      mobileNumber,
-      userId: staff.userId,
-      issuedAt: Date.now(),
-    };
-    return {
-      token: await rememberQuote(signed),
-      productName: product.name,
-      mobileNumber: mobileNumber && formatMobileNumber(mobileNumber),
-      amountCents: quote.amountCents,
-      fees: quote.fees,
-      totalCents: quote.totalCents,
-    };
-  },
+  async (input, staff): Promise<QuoteView> => quoteForCashier(staff, input),
   {
     upstreamField: (error: UpstreamError) =>
       error.code === undefined ? undefined : FIELD_OF_CODE[error.code],
@@ -111,8 +72,12 @@ export const purchaseVasAction = staffAction(
   },
 );
 
-export const refreshVasCatalogueAction = staffAction(["cashier"], refreshSchema, async () => {
-  const catalogue = await loadCatalogue({ refresh: true });
-  revalidatePath("/vas");
-  return { count: catalogue.products.length, stale: catalogue.stale };
-});
+export const refreshVasCatalogueAction = staffAction(
+  ["cashier"],
+  refreshSchema,
+  async (_input, staff) => {
+    const catalogue = await refreshCatalogue(staff);
+    revalidatePath("/vas");
+    return { count: catalogue.products.length, stale: catalogue.stale };
+  },
+);

@@ -5,9 +5,7 @@ import { NoShiftNotice } from "@/components/shell/no-shift-notice";
 import { isUpstreamError } from "@/lib/upstream";
 import { categoryFilterOf, toCatalogueItem } from "@/lib/vas/catalogue";
 import { loadCatalogue, type Catalogue } from "@/lib/vas/catalogue-cache";
-import { unconfirmedVasSales } from "@/lib/vas/unconfirmed";
 import { RefreshCatalogueButton } from "./refresh-button";
-import { UnconfirmedList } from "./unconfirmed-list";
 import { CategoryNav } from "./category-nav";
 import { VasCounter } from "./vas-counter";
 import { saTime } from "@/lib/sa-time";
@@ -31,7 +29,6 @@ export default async function VasPage({
     if (!isUpstreamError(error)) throw error;
     loadError = error.cashierMessage;
   }
-  const unconfirmed = await unconfirmedVasSales(shift.id);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
@@ -42,7 +39,6 @@ export default async function VasPage({
         </span>
         <RefreshCatalogueButton />
       </div>
-      <UnconfirmedList sales={unconfirmed} />
       {catalogue ? (
         <VasCounter
           items={catalogue.products.map(toCatalogueItem)}

@@ -25,6 +25,9 @@ interface Props {
   onNewSale(): void;
 }
 
+/** The quote's Purchase button: cash tendered's Enter moves on to it. */
+export const VAS_PURCHASE_ID = "vas-purchase";
+
 const resolver = schemaResolver<MethodValues>(() =>
   import("./form-schema").then((m) => m.methodSchema),
 );
@@ -89,6 +92,7 @@ export function PurchasePanel({ quote, itemId, onMethod, onNewQuote, onNewSale }
           {formatRand(quote.totalCents)}
         </dd>
       </dl>
+      {/* Arrows choose cash or card; Enter buys (the form's own submit, as on every sale form). */}
       <fieldset className="flex gap-4" aria-describedby="vas-method-error">
         <legend className="font-medium">Payment</legend>
         {(["cash", "card"] as const).map((m) => (
@@ -118,6 +122,7 @@ export function PurchasePanel({ quote, itemId, onMethod, onNewQuote, onNewSale }
       )}
       <button
         ref={purchaseRef}
+        id={VAS_PURCHASE_ID}
         type="submit"
         disabled={sale.busy}
         aria-describedby="vas-sale-notice"

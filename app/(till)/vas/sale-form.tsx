@@ -10,7 +10,7 @@ import { VAS_KIND_LABELS, priceLabel, recipientOf, type CatalogueItem } from "@/
 import { MOBILE_NUMBER_MESSAGE } from "@/lib/vas/mobile";
 import { getVasQuoteAction, type QuoteView } from "./actions";
 import { Field } from "./field";
-import { PurchasePanel } from "./purchase-panel";
+import { PurchasePanel, VAS_PURCHASE_ID } from "./purchase-panel";
 import { schemaResolver } from "@/components/forms/schema-resolver";
 import type { QuoteFields } from "./form-schema";
 
@@ -90,6 +90,15 @@ export function SaleForm({
     if (!fields.mobileNumber && !fields.amount) setFormError(result.error);
   });
 
+  // The display facing the customer: the product, the number it goes to and the total to pay,
+  // with the quote's lines, once quoted (components/customer-display/sale-lines.ts, loaded when needed).
+  useEffect(() => {
+    if (quote)
+      void import("@/components/customer-display/sale-lines").then((m) =>
+        m.showQuote(item.kind, quote),
+      );
+  }, [quote, item.kind]);
+
   // Any change after a quote voids it: Purchase buys only what was quoted.
   const voidQuote = { onChange: () => setQuote(null) };
 
@@ -162,7 +171,13 @@ export function SaleForm({
               </button>
             )}
           </form>
-          {quote && method === "cash" && <CashTendered amountCents={quote.totalCents} />}
+          {/* Counted: Enter moves on to Purchase, as on every sale form. */}
+          {quote && method === "cash" && (
+            <CashTendered
+              amountCents={quote.totalCents}
+              onEnter={() => document.getElementById(VAS_PURCHASE_ID)?.focus()}
+            />
+          )}
         </div>
         {quote && (
           <PurchasePanel

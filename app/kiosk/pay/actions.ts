@@ -1,6 +1,9 @@
 "use server";
 
 import { staffAction } from "@/lib/auth/action";
+import { actorOf } from "@/lib/auth/actor";
+import { oneInFlight } from "@/lib/security/one-in-flight";
+import { limitOrRefuse } from "@/lib/security/rate-limit";
 import { findSale } from "@/lib/sales/journal";
 import { issueReceiptTicket } from "@/lib/security/kiosk-receipt";
 import {
@@ -43,7 +46,13 @@ export const finishKioskCardPaymentAction = staffAction(
   ["kiosk"],
   kioskCardFinishSchema,
   async ({ saleId, final }, staff): Promise<KioskPaymentOutcome> => {
-    const view = await finishKioskCardPayment(saleId, staff, final);
+    // The return page's checks at the kiosk's pace, one status call in flight per sale.
+    await limitOrRefuse("cardPoll", staff.userId, actorOf(staff), "card_return");
+    const view = await oneInFlight(
+      `card:${saleId}:${staff.userId}`,
+      () => finishKioskCardPayment(saleId, staff, final),
+      { share: !final },
+    );
     if (view.state !== "settled" || view.sale.status !== "completed") return outcomeOf(view, null);
     const sale = await findSale(saleId);
     return outcomeOf(view, sale ? await issueReceiptTicket(staff, sale) : null);

@@ -14,9 +14,6 @@ import {
 import { finishKioskCardPaymentAction } from "./actions";
 import { holdReceiptTicket } from "../receipt-ticket";
 
-/** After this long on a "not paid" message the kiosk goes back to its start screen by itself. */
-const IDLE_BACK_MS = 60_000;
-
 type Shown = { kind: "checking" } | { kind: "message"; title: string; text: string };
 
 /** Verifies the payment (a few checks while PENDING), then the receipt, or a plain message. */
@@ -24,10 +21,13 @@ export function KioskPaymentReturn({
   saleId,
   locale,
   text,
+  idleMs,
 }: {
   saleId: string;
   locale: KioskLocale;
   text: KioskText["payment"];
+  /** After this long on a message the kiosk goes back to its start screen by itself. */
+  idleMs: number;
 }) {
   const router = useRouter();
   // The last check tells the server to stop waiting (final), so the checks are counted.
@@ -86,13 +86,13 @@ export function KioskPaymentReturn({
   const idle = shown.kind === "message";
   useEffect(() => {
     if (!idle) return;
-    const timer = setTimeout(() => router.replace("/kiosk"), IDLE_BACK_MS);
+    const timer = setTimeout(() => router.replace("/kiosk"), idleMs);
     return () => clearTimeout(timer);
-  }, [idle, router]);
+  }, [idle, idleMs, router]);
 
   if (shown.kind === "checking") {
     return (
-      <div className="mx-auto flex max-w-3xl flex-col items-center gap-8 pt-16 text-center">
+      <div className="mx-auto flex w-full max-w-3xl flex-col items-center gap-8 pt-16 text-center">
         <h1 className="text-4xl font-bold">{text.checking}</h1>
         <p role="status" aria-live="polite" className="text-2xl text-slate-200">
           {text.wait}
@@ -101,7 +101,7 @@ export function KioskPaymentReturn({
     );
   }
   return (
-    <div className="mx-auto flex max-w-3xl flex-col items-center gap-8 pt-16 text-center">
+    <div className="mx-auto flex w-full max-w-3xl flex-col items-center gap-8 pt-16 text-center">
       <h1 className="text-4xl font-bold">{shown.title}</h1>
       <p
         role="status"

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { audit, type Actor } from "@/lib/audit";
+import type { Actor } from "@/lib/audit";
 import type { CardOrder, Sale } from "@/lib/db/schema";
 import { actorOf } from "@/lib/auth/actor";
 import { ActionError } from "@/lib/errors";
@@ -12,18 +12,14 @@ import {
   NOT_PAID_MESSAGES,
   paidMismatch,
   remainingMs,
+  STOPPED_MESSAGES,
   UNVERIFIED_MESSAGES,
 } from "./outcome";
 import { isPaymentStatus, viewOfSale, type CardPaymentView } from "./view";
 import { checkOnce } from "./status";
-import {
-  findCardOrder,
-  markFinal,
-  PAID_NOT_DELIVERED_KIND,
-  setOrderStatus,
-  settleUnsent,
-  settleUnverifiedUnsent,
-} from "./store";
+import { findCardOrder, markFinal } from "./store";
+import { moveOrder, moveSale } from "@/lib/sales/door";
+import { db } from "@/lib/db";
 import { settlePaid } from "./follow";
 import { TILL_PRESENT_MS } from "./schedule";
 import { ownCardSale } from "./start";
@@ -32,7 +28,7 @@ import { ownCardSale } from "./start";
  * Why the order is checked: the till's poll, Cancel at the till, the kiosk return page's
  * last check, or "Check payment" on a card sale whose screen was left (the cashier is back
  * on it, so it settles like Cancel, and a sale given up earlier that has since been paid
- * becomes "paid, not delivered").
+ * becomes "paid, not delivered", or "paid after cancel" when its till had cancelled it).
  */
 export type CheckMode = "poll" | "cancel" | "final" | "recheck";
 
@@ -63,7 +59,8 @@ export async function checkCardPayment(
     now,
     { mode },
     {
-      tillSeen: true,
+      // Only a till (or a kiosk's return page) still waiting is on the sale; Cancel is not.
+      tillSeen: mode === "poll" || mode === "final",
       // The follower stays a full step behind a till that is still asking itself.
       nextCheckAt: new Date(now.getTime() + Math.max(env().cardFollowMinuteMs, TILL_PRESENT_MS)),
     },
@@ -89,27 +86,35 @@ export async function checkCardPayment(
       const settled = await settlePaid(sale, recorded, actor, true);
       return viewOfSale(settled, await findCardOrder(saleId));
     }
+    case "stopped": {
+      // Nothing sold, and the order stays open to the follower: a payment the phone makes
+      // later is announced on this till (paid after cancel), never sold by itself.
+      const settled = await moveSale(await db(), "card_sale_cancelled_at_till", saleId, {
+        actor,
+        args: { message: STOPPED_MESSAGES[decision.reason] },
+        detail: {
+          reason: decision.reason,
+          paymentStatus: check.reached ? check.paymentStatus : "unreachable",
+        },
+      });
+      return viewOfSale(settled ?? (await findSale(saleId)) ?? sale, await findCardOrder(saleId));
+    }
     case "not_paid":
     case "unverified": {
       const failed = decision.kind === "not_paid";
       const message = failed
         ? NOT_PAID_MESSAGES[decision.reason]
         : UNVERIFIED_MESSAGES[decision.reason];
+      const database = await db();
       if (failed && mode !== "poll" && decision.reason === "cancelled")
-        await setOrderStatus(saleId, "cancelled");
+        await moveOrder(database, "card_order_cancelled", saleId, { actor, args: {} });
       // A declined order is over; anything else may still be paid, so the follower keeps asking.
-      if (decision.kind === "not_paid" && decision.reason === "declined") await markFinal(saleId);
-      const settled = await settleUnsent(saleId, failed ? "failed" : "unknown", {
-        kind: failed ? "card_not_paid" : "card_unverified",
-        message,
-      });
-      if (settled)
-        await audit(actor, "sale_settled", saleId, {
-          kind: settled.kind,
-          status: settled.status,
-          amountCents: settled.amountCents,
-          reason: decision.reason,
-        });
+      if (decision.kind === "not_paid" && decision.reason === "declined")
+        await markFinal(saleId, actor);
+      const event = { actor, args: { message }, detail: { reason: decision.reason } };
+      const settled = failed
+        ? await moveSale(database, "card_sale_not_paid", saleId, event)
+        : await moveSale(database, "card_sale_unverified", saleId, event);
       return viewOfSale(settled ?? (await findSale(saleId)) ?? sale, await findCardOrder(saleId));
     }
   }
@@ -119,7 +124,7 @@ export async function checkCardPayment(
  * Before a supervisor settles an unknown card sale by hand: ask the core service once more.
  * A payment made since is listed as paid, not delivered ("paid"); a declined one settles the
  * sale ("settled"); otherwise (still open, or not reached) the hand resolution goes ahead,
- * and a payment later still reopens the sale (markPaidNotDelivered).
+ * and a payment later still reopens the sale (the door's `card_sale_paid_not_delivered`).
  */
 export async function recheckBeforeResolving(
   saleId: string,
@@ -131,7 +136,7 @@ export async function recheckBeforeResolving(
   if (!order?.paymentPageUrl || order.final) return "open";
   await recheckGivenUp(sale, order, actor);
   const after = await findSale(saleId);
-  if (after?.error?.kind === PAID_NOT_DELIVERED_KIND) return "paid";
+  if (after?.error?.kind === "card_paid_not_delivered") return "paid";
   return after?.status === "unknown" ? "open" : "settled";
 }
 
@@ -144,15 +149,11 @@ async function recheckGivenUp(sale: Sale, order: CardOrder, actor: Actor): Promi
   if (status === "PAID" && !paidMismatch(check, { expectedCents: order.amountCents, orderIds }))
     await settlePaid(sale, recorded, actor, false);
   else if (status === "FAILED" && sale.status === "unknown") {
-    await markFinal(sale.id);
-    const settled = await settleUnverifiedUnsent(sale.id, NOT_PAID_MESSAGES.declined);
-    // Like every other way a sale ends, its audit trail says so.
-    if (settled)
-      await audit(actor, "sale_settled", sale.id, {
-        kind: settled.kind,
-        status: "failed",
-        amountCents: settled.amountCents,
-        reason: "declined",
-      });
+    await markFinal(sale.id, actor);
+    await moveSale(await db(), "card_sale_unverified_not_paid", sale.id, {
+      actor,
+      args: { message: NOT_PAID_MESSAGES.declined },
+      detail: { reason: "declined" },
+    });
   }
 }

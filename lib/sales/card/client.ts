@@ -4,4 +4,5 @@
  */
 export type { CardPaymentView } from "./view";
 export type { SettledSale } from "./outcome";
+export type { CardFollowUps, PaidAfterCancelNotice } from "./follow-ups";
 export { CARD_POLL_INTERVAL_MS, KIOSK_RECEIPT_PATH, KIOSK_RETURN_CHECKS } from "./outcome";

@@ -15,6 +15,7 @@ export type { NotPaidReason, SettledSale } from "./outcome";
 export { awaitsCardCheck, notPaidReasonOf } from "./outcome";
 export {
   cardOrdersNeedingRefund,
+  markNeedsRefund,
   paidNotDelivered,
   paidNotDeliveredSql,
   waitingCardSales,
@@ -24,7 +25,14 @@ export { cardReturnUrls, startCardPayment } from "./start";
 export { checkCardPayment, recheckBeforeResolving } from "./check";
 export { refusalSaysNotFound, statusSaysNotFound } from "./status";
 export { startCardFollower } from "./follow";
-export { deliverPaidSale, refundPaidSaleOutside } from "./late";
+export {
+  deliverAfterCancel,
+  deliverPaidSale,
+  owedBackAfterCancel,
+  refundPaidSaleOutside,
+} from "./late";
+export { cardFollowUpsOf, type CardFollowUps, type PaidAfterCancelNotice } from "./follow-ups";
+export { noteTillWaiting } from "./start";
 
 /** The kiosk's start: the order for a recorded card sale of this kiosk, and where to send its browser. */
 export async function startKioskCardPayment(

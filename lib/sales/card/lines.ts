@@ -7,7 +7,7 @@
 import type { SaleKind } from "@/lib/db/schema";
 import { kindOf } from "@/lib/sales/kinds";
 import { KIND_META } from "@/lib/sales/kinds/meta";
-import { formatRand, vatIncluded } from "@/lib/money";
+import { formatRand, plainText, vatIncluded } from "@/lib/money";
 
 export interface PlannedLine {
   id: string;
@@ -58,9 +58,11 @@ export function planOrder(source: OrderSource, vatPercent: number): PlannedOrder
   }));
   const vatCents = withVat ? lines.reduce((sum, l) => sum + (l.vatCents ?? 0), 0) : null;
   const meta = KIND_META[source.kind];
-  const description =
+  // Plain spaces on the wire: the core service's checkout page is not Kassa's screen.
+  const description = plainText(
     meta.orderLinesWord && lines.length > 1
       ? `${meta.label} (${lines.length} ${meta.orderLinesWord}), ${formatRand(source.amountCents)}`
-      : `${lines[0]!.name}, ${formatRand(source.amountCents)}`;
+      : `${lines[0]!.name}, ${formatRand(source.amountCents)}`,
+  );
   return { description, lines, vatCents };
 }

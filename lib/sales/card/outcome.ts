@@ -4,7 +4,7 @@
  * the core service's answer to checkOrderPaymentStatus does.
  */
 import type { SaleKind, SaleStatus } from "@/lib/db/schema";
-import type { PaymentStatus } from "@/lib/upstream/reconciliation";
+import type { PaymentStatus } from "@/lib/upstream";
 
 /** How long the counter waits for the customer's phone before giving up. */
 export const CARD_TIME_LIMIT_MS = 3 * 60_000;
@@ -52,6 +52,9 @@ export interface CardSituation {
   giveUp: "cancel" | "final" | null;
 }
 
+/** Why the counter stopped waiting: Cancel (or Check payment on a screen left), or its time limit. */
+export type StopReason = "cancelled" | "time_limit";
+
 export type NotPaidReason = "declined" | "cancelled" | "not_paid";
 export type UnverifiedReason =
   | "still_pending"
@@ -65,7 +68,13 @@ export type CardDecision =
   | { kind: "release" }
   | { kind: "wait" }
   | { kind: "not_paid"; reason: NotPaidReason }
-  | { kind: "unverified"; reason: UnverifiedReason };
+  | { kind: "unverified"; reason: UnverifiedReason }
+  /**
+   * The counter stopped waiting before any payment was seen (whether or not the customer had
+   * opened the page, whether or not the core service answered): nothing was sold at the till,
+   * and Kassa keeps following the order, since the customer's phone may still pay.
+   */
+  | { kind: "stopped"; reason: StopReason };
 
 /** The customer pressed Cancel at the checkout: the gateway says so, or the order went back from PENDING. */
 function customerCancelled(
@@ -91,9 +100,15 @@ export function paidMismatch(
 }
 
 export function decideCardOutcome(check: StatusCheck, situation: CardSituation): CardDecision {
-  const stopping = situation.expired || situation.giveUp !== null;
-  if (!check.reached)
+  // The counter stops waiting (Cancel, its time limit): only a verified PAID or a decline
+  // settles the sale; anything else is "cancelled at the till", and the order stays followed.
+  const tillStops: StopReason | null =
+    situation.giveUp === "cancel" ? "cancelled" : situation.expired ? "time_limit" : null;
+  const stopping = tillStops !== null || situation.giveUp !== null;
+  if (!check.reached) {
+    if (tillStops) return { kind: "stopped", reason: tillStops };
     return stopping ? { kind: "unverified", reason: "unreachable" } : { kind: "wait" };
+  }
   switch (check.paymentStatus) {
     case "PAID": {
       const mismatch = paidMismatch(check, situation);
@@ -102,14 +117,16 @@ export function decideCardOutcome(check: StatusCheck, situation: CardSituation):
     case "FAILED":
       return { kind: "not_paid", reason: "declined" };
     case "VERIFICATION_ERROR":
+      if (tillStops) return { kind: "stopped", reason: tillStops };
       return { kind: "unverified", reason: "verification_error" };
     case "PENDING":
-      // The customer is on the payment page: giving up now could leave a payment nobody sells.
+      if (tillStops) return { kind: "stopped", reason: tillStops };
+      // The kiosk's customer is on the payment page: giving up now could leave a payment nobody sells.
       return stopping ? { kind: "unverified", reason: "still_pending" } : { kind: "wait" };
     case "NO_ATTEMPT":
+      if (tillStops) return { kind: "stopped", reason: tillStops };
       if (customerCancelled(check, situation.previousStatus))
         return { kind: "not_paid", reason: "cancelled" };
-      if (situation.giveUp === "cancel") return { kind: "not_paid", reason: "cancelled" };
       return stopping ? { kind: "not_paid", reason: "not_paid" } : { kind: "wait" };
   }
 }
@@ -126,6 +143,21 @@ export function notPaidReasonOf(message: string): NotPaidReason | null {
   const reasons = Object.keys(NOT_PAID_MESSAGES) as NotPaidReason[];
   return reasons.find((r) => NOT_PAID_MESSAGES[r] === message) ?? null;
 }
+
+/**
+ * What the cashier reads when the till stops waiting: no money changed hands at the till, the
+ * customer's phone may still pay, and what happens then. One sentence each, said once.
+ */
+const STILL_PAYABLE =
+  " The payment page on the customer's phone can still take the payment, so ask the customer to close it. If they pay after all, this till tells you at once and offers Deliver now or Owed back.";
+export const STOPPED_MESSAGES: Record<StopReason, string> = {
+  cancelled:
+    "Card payment cancelled at the till: nothing was sold and no money changed hands here." +
+    STILL_PAYABLE,
+  time_limit:
+    "The card payment was not made in time, so the till stopped waiting: nothing was sold and no money changed hands here." +
+    STILL_PAYABLE,
+};
 
 export const UNVERIFIED_MESSAGES: Record<UnverifiedReason, string> = {
   still_pending:

@@ -19,12 +19,16 @@ export interface CardPeek {
   /** The number the customer can show the shop: the core service's order id, else Kassa's. */
   orderNumber: string;
   needsRefund: boolean;
+  /** Paid after the till had cancelled it: the till that cancelled has been told. */
+  afterCancel: boolean;
 }
 
 /**
  * Re-check an order without ever sending its sale: the customer's phone landing on the
- * counter's return page. A payment that arrives after the till gave up on the sale (not
- * paid, not verified, screen left) makes it "paid, not delivered" for a supervisor.
+ * counter's return page. A till waiting on the sale (stamped from the moment the order
+ * opened and at every poll, however slow its status answers) sends it itself. A payment that
+ * arrives after the till cancelled it is "paid after cancel", announced on that till; after
+ * the till gave up otherwise (not verified, screen left), "paid, not delivered" for a supervisor.
  */
 export async function peekCardPayment(saleId: string, actor: Actor): Promise<CardPeek | null> {
   const order = await findCardOrder(saleId);
@@ -36,7 +40,10 @@ export async function peekCardPayment(saleId: string, actor: Actor): Promise<Car
     status: paymentStatus,
     recorded,
   } = await checkOnce(order, actor, now, { releases: false });
-  const present = sale.status === "pending" && tillPresent(order, now);
+  // The sale and the till's stamp as they stand after this check (a slow answer leaves time
+  // for the till's polls, or for its Cancel).
+  sale = (await findSale(saleId)) ?? sale;
+  const present = sale.status === "pending" && tillPresent(recorded, new Date());
   const orderIds = [saleId, ...(order.upstreamOrderId ? [order.upstreamOrderId] : [])];
   const trusted =
     check.reached &&
@@ -52,5 +59,6 @@ export async function peekCardPayment(saleId: string, actor: Actor): Promise<Car
     goesAhead,
     orderNumber: order.upstreamOrderId ?? saleId,
     needsRefund: order.needsRefund,
+    afterCancel: sale.error?.kind === "card_paid_after_cancel",
   };
 }

@@ -1,7 +1,6 @@
 import "server-only";
 import { mayUseSale } from "@/lib/security/ownership";
 import { env } from "@/lib/env";
-import { audit } from "@/lib/audit";
 import { actorOf } from "@/lib/auth/actor";
 import { ActionError } from "@/lib/errors";
 import type { Staff } from "@/lib/auth/staff";
@@ -15,14 +14,10 @@ import { planOrder } from "./lines";
 import { remainingMs } from "./outcome";
 import { KIOSK_CHECKOUT_MS } from "./schedule";
 import { viewOfSale, type CardPaymentView } from "./view";
-import {
-  claimCardOrder,
-  findCardOrder,
-  markFinal,
-  saveOpenedOrder,
-  setOrderStatus,
-  settleUnsent,
-} from "./store";
+import { findCardOrder } from "./store";
+import { insertOrder, moveOrder, moveSale, stampTillWaiting } from "@/lib/sales/door";
+import { db } from "@/lib/db";
+import { FOLLOW_LEASE_MS } from "./schedule";
 
 /** Opening a card order for a recorded sale. */
 
@@ -46,6 +41,19 @@ export async function ownCardSale(saleId: string, staff: Staff): Promise<Sale> {
   if (!sale || sale.method !== "card" || sale.tillId !== staff.till.id || !mayUseSale(staff, sale))
     throw new ActionError("This card payment does not belong to this till.");
   return sale;
+}
+
+/**
+ * The till is still waiting on its card sale: a poll has just arrived, whatever its status
+ * answer will take. Only the sale's own cashier at its own till counts (the door checks it).
+ */
+export async function noteTillWaiting(saleId: string, staff: Staff): Promise<void> {
+  await stampTillWaiting(
+    await db(),
+    saleId,
+    { userId: staff.userId, tillId: staff.till.id },
+    new Date(),
+  );
 }
 
 async function waitForPaymentPage(saleId: string): Promise<string | null> {
@@ -83,14 +91,26 @@ async function openCardPayment(
     paymentStatus: null,
     remainingMs: counter ? remainingMs(createdAt, new Date()) : null,
   });
-  if (existing || !(await claimCardOrder(sale.id, sale.amountCents))) {
+  const actor = actorOf(staff);
+  const database = await db();
+  const claimed =
+    !existing &&
+    (await insertOrder(
+      database,
+      {
+        saleId: sale.id,
+        amountCents: sale.amountCents,
+        nextCheckAt: new Date(Date.now() + FOLLOW_LEASE_MS),
+      },
+      actor,
+    ));
+  if (!claimed) {
     const url = existing?.paymentPageUrl ?? (await waitForPaymentPage(sale.id));
     const order = await findCardOrder(sale.id);
     if (!url || !order)
       throw new ActionError("The card payment is still being started. Try again in a moment.");
     return waiting(url, order.createdAt);
   }
-  const actor = actorOf(staff);
   const plan = planOrder(sale, env().vatPercent);
   try {
     // The order's answer is kept with the sale, like a purchase's.
@@ -105,38 +125,37 @@ async function openCardPayment(
         metadata: { till: staff.till.id, cashier: staff.username, kind: sale.kind },
       }),
     );
-    const saved = await saveOpenedOrder(
-      sale.id,
-      opened.upstreamOrderId,
-      opened.paymentPageUrl,
-      new Date(Date.now() + env().cardFollowMinuteMs),
-      // The kiosk's browser goes to the checkout itself: it is on the sale while it is there.
-      counter ? null : new Date(Date.now() + KIOSK_CHECKOUT_MS),
-    );
-    await audit(actor, "card_order_created", sale.id, {
-      upstreamOrderId: opened.upstreamOrderId,
-      amountCents: sale.amountCents,
-      kind: sale.kind,
-      lines: plan.lines.length,
+    // The door: the page is kept with its `card_order_created` event (not for an order the
+    // sweep closed meanwhile: no payment page for a settled sale).
+    const saved = await moveOrder(database, "card_order_created", sale.id, {
+      actor,
+      args: {
+        upstreamOrderId: opened.upstreamOrderId,
+        paymentPageUrl: opened.paymentPageUrl,
+        nextCheckAt: new Date(Date.now() + env().cardFollowMinuteMs),
+        // The till waits from the moment the order opens (its first status answer may be slow,
+        // and the customer's phone may come back first); the kiosk's browser goes to the
+        // checkout itself: it is on the sale while it is there.
+        tillSeenAt: new Date(Date.now() + (counter ? 0 : KIOSK_CHECKOUT_MS)),
+      },
+      detail: {
+        upstreamOrderId: opened.upstreamOrderId,
+        kind: sale.kind,
+        lines: plan.lines.length,
+      },
     });
+    if (!saved) throw new Error(`no open card order for sale ${sale.id}`);
     return waiting(opened.paymentPageUrl, saved.createdAt);
   } catch (error) {
     // Nobody has seen a payment page for this order, so nobody can pay it: the sale is simply not paid.
     const why = isUpstreamError(error) ? error.cashierMessage : "Kassa could not start it.";
     const message = `The card payment could not be started: ${why} Nothing was sold.`;
-    await setOrderStatus(sale.id, "cancelled");
-    await markFinal(sale.id);
-    await audit(actor, "card_order_created", sale.id, {
-      failed: true,
-      error: isUpstreamError(error) ? error.kind : "internal",
+    // The door: the sale fails and its order is cancelled and closed, in one statement.
+    await moveSale(database, "card_sale_not_started", sale.id, {
+      actor,
+      args: { message },
+      detail: { error: isUpstreamError(error) ? error.kind : "internal" },
     });
-    const settled = await settleUnsent(sale.id, "failed", { kind: "card_order_failed", message });
-    if (settled)
-      await audit(actor, "sale_settled", sale.id, {
-        kind: sale.kind,
-        status: "failed",
-        amountCents: sale.amountCents,
-      });
     return { state: "not_paid", reason: message };
   }
 }

@@ -1,5 +1,6 @@
 import "server-only";
-import { audit, type Actor } from "@/lib/audit";
+import type { Actor } from "@/lib/audit";
+import { db } from "@/lib/db";
 import type { CardOrder } from "@/lib/db/schema";
 import {
   checkOrderPaymentStatus,
@@ -10,27 +11,28 @@ import {
 } from "@/lib/upstream";
 import { keepingRawAnswers } from "@/lib/sales/journal";
 import type { StatusCheck } from "./outcome";
-import { recordCheck } from "./store";
+import { moveOrder } from "@/lib/sales/door";
 
 /**
- * One check of an order as every caller makes it: ask the core service, count the check
- * (with its schedule), and audit what it said. `note` says who asked, for the audit log.
+ * One check of an order as every caller makes it: ask the core service, then count the check
+ * (with its schedule) and audit what it said, in one statement (the door's
+ * `card_status_checked`). `note` says who asked, for the audit log.
  */
 export async function checkOnce(
   order: Pick<CardOrder, "saleId" | "upstreamOrderId">,
   actor: Actor,
   now: Date,
   note: Record<string, unknown>,
-  schedule?: Parameters<typeof recordCheck>[3],
+  schedule: { tillSeen?: boolean; nextCheckAt?: Date } = {},
 ): Promise<{ check: StatusCheck; status: PaymentStatus | null; recorded: CardOrder }> {
   const check = await askStatus(order.saleId, order.upstreamOrderId);
   const status = check.reached ? check.paymentStatus : null;
-  const recorded = await recordCheck(order.saleId, status, now, schedule);
-  await audit(actor, "card_status_checked", order.saleId, {
-    paymentStatus: status ?? "unreachable",
-    check: recorded.checks,
-    ...note,
+  const recorded = await moveOrder(await db(), "card_status_checked", order.saleId, {
+    actor,
+    args: { status, now, ...schedule },
+    detail: { paymentStatus: status ?? "unreachable", ...note },
   });
+  if (!recorded) throw new Error(`no card order for sale ${order.saleId}`);
   return { check, status, recorded };
 }
 

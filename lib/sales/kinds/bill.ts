@@ -13,6 +13,9 @@ const billRequestSchema = z.object({
   accountNumber: z.string(),
   municipality: z.enum(POSTPAID_MUNICIPALITIES),
   customerName: z.string().nullish(),
+  /** The account's range from the confirm before recording, so a refusal can name it. */
+  minCents: z.number().int().nullish(),
+  maxCents: z.number().int().nullish(),
 });
 export type BillRequest = z.infer<typeof billRequestSchema>;
 
@@ -32,6 +35,7 @@ export const billKind = defineKind({
       amountCents: sale.amountCents,
       method: sale.method,
       idempotencyKey: sale.idempotencyKey,
+      limits: { minCents: request.minCents ?? null, maxCents: request.maxCents ?? null },
     });
     return {
       accountNumber: paid.accountNumber,

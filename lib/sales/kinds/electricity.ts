@@ -17,6 +17,10 @@ const electricityRequestSchema = z.object({
   maxCents: z.number().int().nullable(),
   /** From the meter's confirm, for the slip. */
   keyExpiryNumber: z.number().int().nullish(),
+  /** The meter's codes the confirm gave before the sale: a key change's "before" (lib/care). */
+  meterBefore: z
+    .object({ sgc: z.number().nullable(), krn: z.number().nullable(), ti: z.number().nullable() })
+    .nullish(),
 });
 export type ElectricityRequest = z.infer<typeof electricityRequestSchema>;
 

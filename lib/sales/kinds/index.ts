@@ -3,6 +3,7 @@ import type { Sale, SaleKind } from "@/lib/db/schema";
 import { billKind } from "./bill";
 import { electricityKind } from "./electricity";
 import { finesKind } from "./fines";
+import { describeSale } from "./meta";
 import type { OrderDraft, SaleKindModule } from "./types";
 import { vasKind } from "./vas";
 
@@ -20,6 +21,8 @@ export interface KindOf {
   /** Lines of a card order; null when the stored request cannot be read. */
   orderLines: (sale: Pick<Sale, "amountCents" | "reference" | "request">) => OrderDraft[] | null;
   vatApplies: (request: unknown) => boolean;
+  /** What the sale is for, in the middle of a sentence ("Telkom 5 GB data for 081 555 0303"). */
+  describe: (sale: Pick<Sale, "reference" | "request">) => string;
   /** Plain slip of a result; null when the result cannot be read. */
   slipLines: ReturnType<typeof uniform>["slipLines"];
 }
@@ -38,6 +41,12 @@ function uniform<Req, Res>(module: SaleKindModule<Req, Res>) {
     vatApplies: (request: unknown) => {
       const parsed = module.request.safeParse(request);
       return parsed.success ? module.vatApplies(parsed.data) : false;
+    },
+    describe: (sale: Pick<Sale, "reference" | "request">) => {
+      const parsed = module.describe ? module.request.safeParse(sale.request) : null;
+      return parsed?.success && module.describe
+        ? module.describe(parsed.data)
+        : describeSale(module.kind, sale.reference);
     },
     slipLines: (sale: Pick<Sale, "amountCents" | "reference">, result: unknown) => {
       const parsed = module.result.safeParse(result);

@@ -37,6 +37,8 @@ export interface KindMeta {
   displayReference: string;
   /** The customer display shows the sale's tokens (read from the electricity result). */
   tokensOnDisplay: boolean;
+  /** The form's button that sells, as every message that names it says it. */
+  button: { label: "Purchase" | "Pay"; busy: "Purchasing…" | "Paying…" };
 }
 
 export const KIND_META = {
@@ -51,6 +53,7 @@ export const KIND_META = {
     tiles: [{ label: "Electricity", shortcut: "E", hint: "Prepaid tokens", query: "" }],
     displayReference: "Meter",
     tokensOnDisplay: true,
+    button: { label: "Purchase", busy: "Purchasing…" },
   },
   bill: {
     label: "Bill",
@@ -63,6 +66,7 @@ export const KIND_META = {
     tiles: [{ label: "Bills", shortcut: "B", hint: "Municipal accounts", query: "" }],
     displayReference: "Account",
     tokensOnDisplay: false,
+    button: { label: "Pay", busy: "Paying…" },
   },
   fines: {
     label: "Traffic fines",
@@ -75,6 +79,7 @@ export const KIND_META = {
     tiles: [{ label: "Traffic fines", shortcut: "F", hint: "Look up and pay", query: "" }],
     displayReference: "Notices",
     tokensOnDisplay: false,
+    button: { label: "Pay", busy: "Paying…" },
   },
   vas: {
     label: "Airtime & vouchers",
@@ -95,6 +100,7 @@ export const KIND_META = {
     ],
     displayReference: "Reference",
     tokensOnDisplay: false,
+    button: { label: "Purchase", busy: "Purchasing…" },
   },
 } as const satisfies Record<SaleKind, KindMeta>;
 
@@ -109,3 +115,9 @@ export const KIND_LABELS = Object.fromEntries(KINDS.map((k) => [k, KIND_META[k].
 
 /** The kinds sold for a municipality. */
 export const MUNICIPAL_KINDS = KINDS.filter((k) => KIND_META[k].municipal);
+
+/** "electricity for meter 01100000007", "airtime & vouchers for MTN R15 0835550101": the middle of a sentence. */
+export function describeSale(kind: SaleKind, reference: string): string {
+  const meta = KIND_META[kind];
+  return `${meta.label.toLowerCase()} for ${meta.soldTo}${reference}`;
+}

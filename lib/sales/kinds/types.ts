@@ -38,6 +38,11 @@ export interface SaleKindModule<Req = unknown, Res = unknown> {
   orderLines: (sale: Pick<Sale, "amountCents" | "reference">, request: Req) => OrderDraft[];
   /** VAT is included in the price of this sale (card order lines). */
   vatApplies: (request: Req) => boolean;
+  /**
+   * What the sale is for in the middle of a sentence, when its reference alone does not say
+   * it (a VAS product's name and number); otherwise the kind's label and reference are used.
+   */
+  describe?: (request: Req) => string;
   /** A plain-text slip of a completed sale: what the cashier must see even without the journal. */
   slipLines: (
     sale: Pick<Sale, "amountCents" | "reference">,

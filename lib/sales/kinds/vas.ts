@@ -1,6 +1,7 @@
 import "server-only";
 import { purchaseVas } from "@/lib/upstream";
 import { formatRand } from "@/lib/money";
+import { formatMobileNumber } from "@/lib/vas/mobile";
 import { groupPin, vasRequestSchema, vasResultSchema } from "@/lib/vas/sale-data";
 import { KIND_META } from "./meta";
 import { defineKind } from "./types";
@@ -49,6 +50,8 @@ export const vasKind = defineKind({
       cents: sale.amountCents,
     },
   ],
+  describe: (request) =>
+    `${request.productName}${request.recipient ? ` for ${formatMobileNumber(request.recipient)}` : ""}`,
   // Lotto is not sold with VAT at the counter; airtime, data and vouchers include it.
   vatApplies: (request) => request.category !== "lotto",
   slipLines: (sale, result) => ({

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RawAnswer } from "@/lib/db/schema";
+import type { Outcome } from "@/lib/sales/door";
 
 /**
  * The answers the journal could not take. When the core service answered but the journal
@@ -16,9 +17,8 @@ import type { RawAnswer } from "@/lib/db/schema";
 export interface SpoolEntry {
   saleId: string;
   at: string;
-  outcome:
-    | { status: "completed"; result: unknown }
-    | { status: "failed" | "unknown"; error: { kind: string; code?: number; message: string } };
+  /** As Kassa wrote it (the file is Kassa's own): the kinds of SALE_ERROR_KINDS. */
+  outcome: Outcome;
   rawAnswers: RawAnswer[];
 }
 
@@ -31,7 +31,7 @@ export function spoolFolder(dir: string): string {
 /** Appends one answer and forces it to disk. Throws if the folder cannot be written. */
 export function appendToSpool(dir: string, entry: SpoolEntry): void {
   const folder = spoolFolder(dir);
-  fs.mkdirSync(folder, { recursive: true });
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
   const fd = fs.openSync(path.join(folder, SPOOL_FILE), "a", 0o600);
   try {
     fs.writeSync(fd, `${JSON.stringify(entry)}\n`);
@@ -107,7 +107,7 @@ export class FolderNotWritableError extends Error {
 export function assertWritable(folder: string): void {
   const probe = path.join(folder, `.kassa-write-check-${process.pid}`);
   try {
-    fs.mkdirSync(folder, { recursive: true });
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
     fs.writeFileSync(probe, "ok");
     fs.rmSync(probe, { force: true });
   } catch (error) {

@@ -1,6 +1,5 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/open";
-import { auditEvents, sales } from "@/lib/db/schema";
+import { settleSent } from "@/lib/sales/door";
 import {
   claimSpoolFiles,
   markSpoolFileTaken,
@@ -10,51 +9,16 @@ import {
 } from "./file";
 
 /**
- * Settles one sale from its spooled answer with the `sale_settled` audit event, in one
- * transaction. Only a sale still pending, or marked unknown by the start-up sweep and not
- * yet resolved, takes it: a sale settled since is left as it is. Returns whether it settled.
+ * Settles one sale from its spooled answer through the door, like its send would have: only
+ * a sale still pending, or made unknown by the sweep and not yet resolved, takes it; a sale
+ * settled since is left as it is. Returns whether it settled.
  */
 async function settleFromSpool(database: Db, entry: SpoolEntry): Promise<boolean> {
-  const now = new Date();
-  const outcome = entry.outcome;
-  return database.transaction(async (tx) => {
-    const rows = await tx
-      .update(sales)
-      .set({
-        status: outcome.status,
-        result: outcome.status === "completed" ? outcome.result : null,
-        error: outcome.status === "completed" ? null : outcome.error,
-        settledAt: outcome.status === "unknown" ? null : now,
-        updatedAt: now,
-        rawAnswers: sql`coalesce(${sales.rawAnswers}, '[]'::jsonb) || ${JSON.stringify(entry.rawAnswers)}::jsonb`,
-      })
-      .where(
-        and(
-          eq(sales.id, entry.saleId),
-          or(
-            eq(sales.status, "pending"),
-            and(eq(sales.status, "unknown"), isNull(sales.resolvedAt)),
-          ),
-        ),
-      )
-      .returning({ id: sales.id, kind: sales.kind, amountCents: sales.amountCents });
-    const row = rows[0];
-    if (!row) return false;
-    await tx.insert(auditEvents).values({
-      username: "spool",
-      role: "system",
-      kind: "sale_settled",
-      subject: row.id,
-      detail: {
-        kind: row.kind,
-        status: outcome.status,
-        amountCents: row.amountCents,
-        from: "spool",
-        answeredAt: entry.at,
-      },
-    });
-    return true;
+  const settled = await settleSent(database, entry.saleId, entry.outcome, entry.rawAnswers, {
+    actor: { username: "spool", role: "system" },
+    detail: { from: "spool", answeredAt: entry.at },
   });
+  return settled !== undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 export const DEMO = {
   cashier: { username: "cashier", password: "cashier-demo-1", till: "Till 1", role: "cashier" },
@@ -14,6 +14,26 @@ export const DEMO = {
 } as const;
 
 type Who = { username: string; password: string; till: string };
+
+/**
+ * Confirms an override (components/forms/step-up-field.tsx): the supervisor's password in the
+ * confirmation field inside `scope`, a form or the panel that holds one.
+ */
+export async function confirmOverride(
+  scope: Page | Locator,
+  password: string = DEMO.supervisor.password,
+) {
+  await scope.getByLabel("Your password or authenticator code").fill(password);
+}
+
+/** Presses a button whose override asks first, and confirms it in the question that opens. */
+export async function pressAndConfirm(page: Page, button: Locator, question: string) {
+  await button.click();
+  const prompt = page.getByRole("form", { name: question, exact: true });
+  await confirmOverride(prompt);
+  await prompt.getByRole("button", { name: "Confirm" }).click();
+  await expect(prompt).toHaveCount(0);
+}
 
 /** Which till each browser context was enrolled as by enrolBrowser (a context is one browser). */
 const enrolledAs = new WeakMap<BrowserContext, string>();
@@ -45,9 +65,11 @@ async function enrolBrowser(page: Page, tillName: string) {
   await submitSignIn(page, DEMO.supervisor);
   await expect(page).toHaveURL(/\/office/);
   await page.goto("/tills");
-  await page
-    .getByRole("button", { name: `Enrol this browser as ${tillName}`, exact: true })
-    .click();
+  await pressAndConfirm(
+    page,
+    page.getByRole("button", { name: `Enrol this browser as ${tillName}`, exact: true }),
+    `Enrol this browser as ${tillName}`,
+  );
   await expect(page.getByTestId("this-browser")).toHaveText(
     `This browser is enrolled as ${tillName}.`,
   );
@@ -78,24 +100,5 @@ export async function ensureShiftOpen(page: Page, float = "500") {
   }
 }
 
-/**
- * Shows the slips of this cashier's completed sales that were never shown (another spec, or a
- * supervisor sending an unconfirmed sale again, completed them), as a cashier would: the till
- * offers such a slip first and takes the focus for it, which a spec that starts from a field's
- * own focus must not meet.
- */
-export async function seeUnseenSlips(page: Page) {
-  for (let shown = 0; shown < 10; shown++) {
-    const asked = page.waitForResponse((r) => r.url().includes("/api/sales/unseen"));
-    await page.goto("/till");
-    await asked;
-    const show = page.getByRole("button", { name: "Show slip" });
-    const offered = await show.waitFor({ timeout: 1_500 }).then(
-      () => true,
-      () => false,
-    );
-    if (!offered) return;
-    await show.click();
-    await expect(page.getByRole("article", { name: "Slip" })).toBeVisible();
-  }
-}
+/** Shows the slips of this cashier's completed sales that were never shown (support/unseen.ts). */
+export { seeUnseenSlips } from "./unseen";

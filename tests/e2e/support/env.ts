@@ -38,6 +38,8 @@ export function laneEnv(lane: number) {
     sandboxPort,
     appUrl: `http://localhost:${appPort}`,
     sandboxOrigin: `http://127.0.0.1:${sandboxPort}`,
+    /** Where the lane's app sends e-mail: a spec that needs it starts an SMTP listener there. */
+    smtpPort: sandboxPort + 20,
     dataDir: `.data/e2e-${appPort}`,
   };
 }

@@ -10,17 +10,21 @@ export async function dropNextPurchaseAnswer(
   page: Page,
   formPath: string,
 ): Promise<{ dropped: () => boolean }> {
+  let taken = false;
   let dropped = false;
   const handler = async (route: Route) => {
     const req = route.request();
     if (
-      !dropped &&
+      !taken &&
       req.method() === "POST" &&
       req.headers()["next-action"] &&
       (req.postData() ?? "").includes("idempotencyKey")
     ) {
-      dropped = true;
+      taken = true;
       await route.fetch({ timeout: 60_000 });
+      // Only now has the server answered: a spec that waits for this may rely on the sale
+      // being in the journal (another tab's request under the same key comes second).
+      dropped = true;
       await route.abort("connectionreset");
       return;
     }

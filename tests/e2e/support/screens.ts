@@ -34,10 +34,17 @@ export async function expectInViewport(
   const box = await locator.boundingBox();
   const view = page.viewportSize()!;
   expect(box, where).not.toBeNull();
-  expect.soft(box!.y + box!.height, `${where}: below the fold`).toBeLessThanOrEqual(view.height);
-  expect.soft(box!.x + box!.width, `${where}: off the right edge`).toBeLessThanOrEqual(view.width);
-  expect.soft(box!.y, `${where}: above the top`).toBeGreaterThanOrEqual(0);
-  expect.soft(box!.x, `${where}: off the left edge`).toBeGreaterThanOrEqual(0);
+  // Within a pixel: boxes sit at fractional positions, and an element scrolled into view is
+  // laid flush with the edge (844.22 on an 844 px screen is in view).
+  const PX = 1;
+  expect
+    .soft(box!.y + box!.height, `${where}: below the fold`)
+    .toBeLessThanOrEqual(view.height + PX);
+  expect
+    .soft(box!.x + box!.width, `${where}: off the right edge`)
+    .toBeLessThanOrEqual(view.width + PX);
+  expect.soft(box!.y, `${where}: above the top`).toBeGreaterThanOrEqual(-PX);
+  expect.soft(box!.x, `${where}: off the left edge`).toBeGreaterThanOrEqual(-PX);
   if (unscrolled)
     expect
       .soft(await page.evaluate(() => window.scrollY), `${where}: only after scrolling`)
@@ -101,4 +108,39 @@ export async function expectAccessible(page: Page, where: string) {
     blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
     where,
   ).toEqual([]);
+}
+
+/**
+ * Nothing in the page's main area sticks out: no element beyond the screen's left or right
+ * edge, and no button, field, list or paragraph whose content is wider than its box (text cut
+ * off, or a box that scrolls sideways). The page's own width alone (expectNoHorizontalOverflow)
+ * misses what overflows inside a scrolling area.
+ */
+export async function expectNothingSticksOut(page: Page, where: string) {
+  const out = await page.evaluate(() => {
+    const found: string[] = [];
+    const width = window.innerWidth;
+    for (const el of document.querySelectorAll<HTMLElement>("main *")) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const name = (el.getAttribute("aria-label") || el.textContent || el.tagName)
+        .trim()
+        .slice(0, 40);
+      if (box.left < -1 || box.right > width + 1) found.push(`${name}: beyond the screen`);
+      else if (
+        el.matches("button, input, li, ul, p, h1, h2, label") &&
+        el.scrollWidth > el.clientWidth + 1
+      )
+        found.push(`${name}: ${el.scrollWidth - el.clientWidth} px wider than its box`);
+    }
+    return found;
+  });
+  expect.soft(out, `${where}: sticks out`).toEqual([]);
+}
+
+/** `upper` ends before `lower` begins: nothing of one lies under the other. */
+export async function expectAbove(upper: Locator, lower: Locator, where: string) {
+  const [a, b] = [await upper.boundingBox(), await lower.boundingBox()];
+  expect(a && b, where).toBeTruthy();
+  expect.soft(a!.y + a!.height, `${where}: overlaps`).toBeLessThanOrEqual(b!.y + 0.5);
 }

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 
 /**
- * Earlier specs leave completed sales whose slips this cashier never opened, and every till
- * page then offers "Last sale went through: Show slip" with the focus on it. A spec about
- * where the focus lands first opens those slips, as the cashier would.
+ * Earlier specs leave completed sales whose slips this cashier never opened, and the till's
+ * status area then offers "Last sale went through" for each. A spec that wants a quiet status
+ * area opens those slips first, as the cashier would.
  */
 export async function seeUnseenSlips(page: Page): Promise<void> {
   const answer = await page.request.get("/api/sales/unseen");

@@ -12,6 +12,10 @@ import { formatRand } from "@/lib/money";
 import { saDateTime } from "@/lib/sa-time";
 import { SlipFrame } from "@/components/slip/slip-frame";
 import { SlipBody } from "@/components/slip/slip-body";
+import { SendButton } from "@/components/care/send-button";
+import { SendsList } from "@/components/care/sends-list";
+import { sendMessageFor } from "@/lib/care/message";
+import { sendsOfSales } from "@/lib/care/journal";
 
 export const metadata: Metadata = { title: "Sale" };
 
@@ -26,6 +30,7 @@ export default async function OfficeSalePage({ params }: { params: Promise<{ id:
   const sale = /^[0-9a-f-]{36}$/.test(id) ? await findSale(id) : undefined;
   if (!sale) notFound();
   await audit(actorOf(staff), "slip_viewed", sale.id, { kind: sale.kind, status: sale.status });
+  const sends = (await sendsOfSales([sale.id])).get(sale.id) ?? [];
   const database = await db();
   const [who] = await database
     .select({ cashier: users.displayName, till: tills.name })
@@ -48,6 +53,12 @@ export default async function OfficeSalePage({ params }: { params: Promise<{ id:
         <dt>Status</dt>
         <dd data-testid="sale-status">{sale.status}</dd>
       </dl>
+      {sale.status === "completed" && sendMessageFor(sale, "") && (
+        <section aria-label="Send to the customer" className="flex flex-col gap-1">
+          <SendButton saleId={sale.id} />
+          <SendsList sends={sends} />
+        </section>
+      )}
       {sale.status === "completed" && (
         <SlipFrame paperWidthMm={80}>
           <SlipBody sale={sale} />

@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { forceCloseShiftAction } from "@/app/(till)/shift/actions";
 import type { ForceCloseShiftInput } from "@/app/(till)/shift/schema";
 import { schemaResolver } from "@/components/forms/schema-resolver";
+import { StepUpField } from "@/components/forms/step-up-field";
 import { blankCounts, CountFields } from "@/app/(till)/shift/close/count-fields";
 
 const resolver = schemaResolver<ForceCloseShiftInput>(() =>
@@ -22,16 +23,23 @@ export function ForceCloseForm({ shiftId, cashier }: { shiftId: string; cashier:
   const {
     register,
     handleSubmit,
+    setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<ForceCloseShiftInput>({
     resolver,
-    defaultValues: { shiftId, counts: blankCounts(), reason: "" },
+    defaultValues: { shiftId, counts: blankCounts(), reason: "", confirm: "" },
   });
 
   async function submit(input: ForceCloseShiftInput) {
+    setFormError(null);
     const result = await forceCloseShiftAction(input);
-    if (!result.ok) return setFormError(result.fieldErrors?.reason ?? result.error);
-    router.refresh();
+    if (result.ok) return router.refresh();
+    if (result.fieldErrors?.confirm) {
+      setValue("confirm", "");
+      return setError("confirm", { message: result.fieldErrors.confirm });
+    }
+    setFormError(result.fieldErrors?.reason ?? result.error);
   }
 
   return (
@@ -57,6 +65,11 @@ export function ForceCloseForm({ shiftId, cashier }: { shiftId: string; cashier:
       <p role="status" aria-live="polite" className="min-h-6 text-danger">
         {errors.reason?.message ?? formError}
       </p>
+      <StepUpField
+        {...register("confirm")}
+        error={errors.confirm?.message}
+        errorId="force-close-confirm"
+      />
       <button
         type="submit"
         disabled={isSubmitting}

@@ -5,13 +5,15 @@ import { actorOf } from "@/lib/auth/actor";
 import { audit } from "@/lib/audit";
 import { findSaleForSlip } from "@/lib/sales/journal";
 import { kindOf } from "@/lib/sales/kinds";
-import { mayReprintSale } from "@/lib/security/ownership";
+import { slipAccess } from "@/lib/security/ownership";
 import { cashierNameOf } from "@/lib/sales/history";
 import { ReprintMark, SlipFrame } from "@/components/slip/slip-frame";
 import { SlipBody } from "@/components/slip/slip-body";
 import { SlipControls } from "@/components/slip/slip-controls";
 import { handCopyOf } from "@/lib/printing/hand-copy";
 import { doneMessageFor } from "@/components/customer-display/done-message";
+import { SendButton } from "@/components/care/send-button";
+import { sendMessageFor } from "@/lib/care/message";
 
 export const metadata: Metadata = { title: "Slip" };
 
@@ -36,9 +38,9 @@ export default async function SlipPage({
   // offering "Last sale went through: show slip".
   const sale = /^[0-9a-f-]{36}$/.test(id) ? await findSaleForSlip(id, staff.userId) : undefined;
   if (!sale) notFound();
-  // A cashier sees their own sales and reprints a colleague's at this till (lib/security/ownership.ts);
-  // supervisors use /sales/<id> in the office.
-  const access = mayReprintSale(staff, sale);
+  // A cashier sees their own sales and reprints a colleague's at this till, on screen and on the
+  // till's printer alike (slipAccess, lib/security/ownership.ts); supervisors use /sales/<id>.
+  const access = slipAccess(staff, sale);
   if (!access) {
     await audit(actorOf(staff), "access_refused", `/slips/${sale.id}`, {
       reason: "not_owner",
@@ -48,7 +50,7 @@ export default async function SlipPage({
   }
   if (sale.status !== "completed") notFound();
   // A colleague's slip is only ever a reprint, naming who sold it; its voucher PIN stays hidden.
-  const colleague = access === "colleague";
+  const { colleague } = access;
   const reprint = query.reprint === "1" || colleague;
   const soldBy = colleague ? await cashierNameOf(sale.userId) : null;
   if (reprint)
@@ -72,9 +74,14 @@ export default async function SlipPage({
           connection: staff.till.printerConnection,
           saleId: sale.id,
           reprint,
-          handCopy: handCopyOf(sale),
+          handCopy: handCopyOf(sale, { hidePin: colleague }),
         }}
       />
+      {sendMessageFor(sale, "") && (
+        <div className="no-print">
+          <SendButton saleId={sale.id} />
+        </div>
+      )}
       <SlipFrame paperWidthMm={staff.till.paperWidthMm}>
         {reprint && <ReprintMark />}
         {soldBy && (

@@ -70,12 +70,17 @@ export default async function CardReturnPage({
   if (!peek) notFound();
   // Paid, but the till had stopped waiting: the shop delivers or refunds it, never silently.
   const givenUp = peek.paymentStatus === "PAID" && !peek.goesAhead;
-  const message = givenUp
-    ? {
-        title: "Payment received",
-        text: "The shop will complete your purchase or refund your payment. Please show the shop this order number.",
-      }
-    : MESSAGES[peek.paymentStatus ?? "none"];
+  const message = !givenUp
+    ? MESSAGES[peek.paymentStatus ?? "none"]
+    : peek.afterCancel
+      ? {
+          title: "Payment received",
+          text: "The cashier had cancelled this payment, and has now been told that you paid. Please show the cashier this order number: you get your purchase, or your payment back.",
+        }
+      : {
+          title: "Payment received",
+          text: "The shop will complete your purchase or refund your payment. Please show the shop this order number.",
+        };
   return (
     <main className="mx-auto flex max-w-md flex-col gap-4 p-6 text-center text-lg">
       <h1 className="text-2xl font-bold">{message.title}</h1>

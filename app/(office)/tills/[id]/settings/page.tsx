@@ -31,6 +31,7 @@ export default async function TillSettingsPage({ params }: { params: Promise<{ i
           printerConnection: till.printerConnection,
           printerHost: till.printerHost ?? "",
           printerPort: till.printerPort ? String(till.printerPort) : "",
+          printerAnswersStatus: till.printerAnswersStatus,
         }}
       />
       {till.kind === "counter" && till.printerConnection !== "browser" && (

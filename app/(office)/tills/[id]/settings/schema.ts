@@ -5,6 +5,7 @@ import {
   validPrinterHost,
   validPrinterPort,
 } from "@/lib/printing/address";
+import { stepUpConfirm } from "@/lib/auth/step-up-schema";
 import { PRINTER_CONNECTIONS } from "@/lib/printing/connection";
 
 /** Thermal rolls Kassa prints on. */
@@ -12,8 +13,10 @@ export const PAPER_WIDTHS = ["58", "80"] as const;
 
 /**
  * A till's printing: shared by the settings form (browser) and its server action. A network
- * printer needs an address on the shop's own network (the server connects to it); the other
- * connections keep none.
+ * printer needs an address written as one; whether the server may connect there (the
+ * operator's KASSA_PRINTER_HOSTS and KASSA_PRINTER_PORTS, the name resolved) is the server
+ * action's check (lib/printing/target.ts), said next to the same fields. The other
+ * connections keep no address.
  */
 export const tillSettingsSchema = z
   .object({
@@ -22,6 +25,8 @@ export const tillSettingsSchema = z
     printerConnection: z.enum(PRINTER_CONNECTIONS, { error: "Choose how this till prints." }),
     printerHost: z.string().check(z.maxLength(253, PRINTER_HOST_MESSAGE), z.trim()),
     printerPort: z.string().check(z.maxLength(5, PRINTER_PORT_MESSAGE), z.trim()),
+    /** Unticked for a printer (a network print server) that never answers DLE EOT. */
+    printerAnswersStatus: z.boolean(),
   })
   .check(
     z.refine((v) => v.printerConnection !== "network" || validPrinterHost(v.printerHost), {
@@ -41,6 +46,7 @@ export type TillSettingsInput = z.infer<typeof tillSettingsSchema>;
 export const tillSettingsActionSchema = z.object({
   tillId: z.string().check(z.minLength(1), z.maxLength(64)),
   settings: tillSettingsSchema,
+  confirm: stepUpConfirm,
 });
 
 /** A supervisor's "open drawer" without a sale: the reason stands in the audit log. */

@@ -8,6 +8,7 @@ import { CONNECTION_LABELS, PRINTER_CONNECTIONS } from "@/lib/printing/connectio
 import { schemaResolver } from "@/components/forms/schema-resolver";
 import { RadioGroup } from "@/components/forms/radio-group";
 import { TextField } from "@/components/forms/text-field";
+import { StepUpField } from "@/components/forms/step-up-field";
 
 const resolver = schemaResolver<TillSettingsInput>(() =>
   import("./schema").then((m) => m.tillSettingsSchema),
@@ -22,6 +23,9 @@ export function TillSettingsForm({
   initial: TillSettingsInput;
 }) {
   const [saved, setSaved] = useState<string | null>(null);
+  // The confirmation is the action's, not the settings': kept beside the settings form's values.
+  const [confirm, setConfirm] = useState("");
+  const [confirmError, setConfirmError] = useState<string>();
   const {
     register,
     handleSubmit,
@@ -35,21 +39,30 @@ export function TillSettingsForm({
 
   async function save(settings: TillSettingsInput) {
     setSaved(null);
-    const result = await saveTillSettingsAction({ tillId, settings });
+    setConfirmError(undefined);
+    const result = await saveTillSettingsAction({ tillId, settings, confirm });
     if (!result.ok) {
+      const { confirm: confirmMessage, ...fields } = result.fieldErrors ?? {};
+      if (confirmMessage) {
+        setConfirm("");
+        setConfirmError(confirmMessage);
+      }
       // The server checks the printer's address again: its messages go next to their fields.
-      for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
+      for (const [path, message] of Object.entries(fields)) {
         const field = path.replace(/^settings\./, "") as keyof TillSettingsInput;
         setError(field, { message });
       }
-      setError("root", { message: result.error });
+      if (!confirmMessage || Object.keys(fields).length)
+        setError("root", { message: result.error });
       return;
     }
+    setConfirm("");
     setSaved(
       `Saved: ${result.data.paperWidthMm} mm paper, auto-print ${result.data.autoPrint ? "on" : "off"}, ${CONNECTION_LABELS[result.data.printerConnection]}.`,
     );
   }
-  const network = useWatch({ control, name: "printerConnection" }) === "network";
+  const connection = useWatch({ control, name: "printerConnection" });
+  const network = connection === "network";
 
   return (
     <form onSubmit={handleSubmit(save)} noValidate className="flex max-w-xl flex-col gap-4">
@@ -69,8 +82,8 @@ export function TillSettingsForm({
       </label>
       <p className="text-sm text-slate-600">
         With the browser&apos;s print, without a print dialog only when the till&apos;s Chromium
-        runs with <code>--kiosk-printing</code> (see the README). A printer below prints at once and
-        opens the cash drawer (docs/printing.md).
+        runs with <code>--kiosk-printing</code> (see docs/guide.md). A printer below prints at once
+        and opens the cash drawer (docs/printing.md).
       </p>
       <RadioGroup
         legend="Printer"
@@ -106,6 +119,23 @@ export function TillSettingsForm({
           />
         </div>
       )}
+      {connection !== "browser" && (
+        <label className="flex min-h-11 items-center gap-3">
+          <input type="checkbox" {...register("printerAnswersStatus")} className="size-5" />
+          <span>
+            The printer answers status questions (untick for a print server that never does: Kassa
+            then prints without asking and says &quot;Sent to the printer&quot;, never
+            &quot;Printed&quot;)
+          </span>
+        </label>
+      )}
+      <StepUpField
+        name="confirm"
+        value={confirm}
+        onChange={(event) => setConfirm(event.target.value)}
+        error={confirmError}
+        errorId="settings-confirm-error"
+      />
       <div className="flex items-center gap-4">
         <button
           type="submit"

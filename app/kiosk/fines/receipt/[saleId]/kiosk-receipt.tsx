@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import type { KioskText } from "@/lib/i18n/kiosk-text";
-import { formatRand } from "@/lib/money";
+import { Money } from "@/components/ui/money";
 import { saDateTime } from "@/lib/sa-time";
 import { takeReceiptTicket } from "../../../receipt-ticket";
 import { openKioskReceiptAction, type KioskReceiptData } from "./actions";
@@ -19,11 +19,13 @@ export function KioskReceipt({
   autoPrint,
   text,
   idle,
+  idleMs,
 }: {
   saleId: string;
   autoPrint: boolean;
   text: KioskText["receipt"];
   idle: KioskText["idle"];
+  idleMs: number;
 }) {
   const [shown, setShown] = useState<Shown>({ kind: "opening" });
   const started = useRef(false);
@@ -45,18 +47,18 @@ export function KioskReceipt({
     );
   if (shown.kind === "gone") {
     return (
-      <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
         <div role="alert" className="flex flex-col gap-4 pt-10 text-center">
           <h1 className="text-5xl font-bold">{text.goneTitle}</h1>
           <p className="text-3xl">{text.startAgain}</p>
         </div>
-        <ReceiptActions printable={false} text={text} idle={idle} />
+        <ReceiptActions printable={false} text={text} idle={idle} idleMs={idleMs} />
       </div>
     );
   }
-  const { slip, settledAt } = shown.data;
+  const { slip, settledAt, check } = shown.data;
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6 print:text-base print:text-black">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 print:text-base print:text-black">
       <h1 className="text-5xl font-bold">{text.paidTitle}</h1>
       <ul className="flex flex-col gap-4">
         {slip.fines.map((f) => (
@@ -65,11 +67,12 @@ export function KioskReceipt({
             data-notice={f.noticeNumber}
             className="rounded-2xl bg-slate-700 p-5 print:bg-white print:p-0"
           >
-            <div className="flex justify-between text-2xl font-semibold">
-              <span>
+            {/* The amount keeps its distance from the notice number; on a phone it wraps under it. */}
+            <div className="flex flex-wrap justify-between gap-x-6 gap-y-1 text-2xl font-semibold">
+              <span className="min-w-0 [overflow-wrap:anywhere]">
                 {text.notice} <span className="font-mono">{f.noticeNumber}</span>
               </span>
-              <span>{formatRand(f.grossCents)}</span>
+              <Money cents={f.grossCents} className="ml-auto" data-testid="fine-amount" />
             </div>
             {f.charge && <div className="text-xl">{f.charge}</div>}
             <div className="text-xl">
@@ -82,14 +85,34 @@ export function KioskReceipt({
           </li>
         ))}
       </ul>
-      <p className="text-right text-4xl">
+      <p className="text-right text-3xl sm:text-4xl">
         {text.total}{" "}
-        <strong data-testid="kiosk-receipt-total">{formatRand(slip.grossCents)}</strong>
+        <strong>
+          <Money cents={slip.grossCents} data-testid="kiosk-receipt-total" />
+        </strong>
       </p>
       <p className="text-xl text-slate-300 print:text-black">
         {text.order} {slip.orderId} · {saDateTime(settledAt)}
       </p>
-      <ReceiptActions printable={autoPrint} text={text} idle={idle} />
+      {/* Stacked on a phone: the code and the check address wrap within the screen. */}
+      <div className="flex flex-col items-start gap-4 text-xl sm:flex-row sm:items-center print:text-black">
+        {check.qrSvg && (
+          <div
+            role="img"
+            aria-label={text.checkReceipt}
+            className="w-32 shrink-0 bg-white p-1 [&>svg]:h-auto [&>svg]:w-full"
+            // SVG drawn by the server (qrcode), from the receipt's own check link.
+            dangerouslySetInnerHTML={{ __html: check.qrSvg }}
+          />
+        )}
+        <p className="min-w-0 [overflow-wrap:anywhere]">
+          {text.checkReceipt} {check.verifyAt}:{" "}
+          <strong className="font-mono" data-testid="slip-code" data-href={check.url}>
+            {check.code}
+          </strong>
+        </p>
+      </div>
+      <ReceiptActions printable={autoPrint} text={text} idle={idle} idleMs={idleMs} />
     </div>
   );
 }

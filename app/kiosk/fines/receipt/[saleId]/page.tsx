@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { requirePageRole } from "@/lib/auth/staff";
+import { requireKioskPage } from "@/lib/auth/staff";
+import { env } from "@/lib/env";
 import { kioskLocaleOf } from "@/lib/i18n/kiosk-messages";
 import { kioskText } from "@/lib/i18n/kiosk-text";
 import { KioskReceipt } from "./kiosk-receipt";
@@ -18,7 +19,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
  * (lib/security/kiosk-receipt.ts).
  */
 export default async function KioskReceiptPage({ params, searchParams }: Props) {
-  const staff = await requirePageRole("kiosk");
+  const staff = await requireKioskPage();
   const { saleId } = await params;
   if (!/^[0-9a-f-]{36}$/.test(saleId)) notFound();
   const locale = kioskLocaleOf((await searchParams).lang);
@@ -30,6 +31,7 @@ export default async function KioskReceiptPage({ params, searchParams }: Props) 
         autoPrint={staff.till.autoPrint}
         text={text.receipt}
         idle={text.idle}
+        idleMs={env().kioskIdleMs}
       />
     </div>
   );

@@ -10,17 +10,19 @@ export function ReceiptActions({
   printable,
   text,
   idle,
+  idleMs,
 }: {
   printable: boolean;
   text: KioskText["receipt"];
   idle: KioskText["idle"];
+  idleMs: number;
 }) {
   const router = useRouter();
   // replace: the receipt does not stay in the browser's history for the next customer.
   const done = useCallback(() => router.replace("/kiosk"), [router]);
   return (
     <div className="flex gap-4 print:hidden">
-      <IdleGuard onIdle={done} text={idle} />
+      <IdleGuard onIdle={done} text={idle} idleMs={idleMs} />
       {printable && (
         <button
           type="button"

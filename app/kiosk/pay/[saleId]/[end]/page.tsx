@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { requirePageRole } from "@/lib/auth/staff";
+import { requireKioskPage } from "@/lib/auth/staff";
+import { env } from "@/lib/env";
 import { kioskLocaleOf } from "@/lib/i18n/kiosk-messages";
 import { kioskText } from "@/lib/i18n/kiosk-text";
 import { KioskPaymentReturn } from "../../kiosk-payment-return";
@@ -21,13 +22,18 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
  * only a PAID answer sends the sale.
  */
 export default async function KioskCardReturnPage({ params, searchParams }: Props) {
-  await requirePageRole("kiosk");
+  await requireKioskPage();
   const { saleId, end } = await params;
   if (!/^[0-9a-f-]{36}$/.test(saleId) || (end !== "done" && end !== "cancelled")) notFound();
   const locale = kioskLocaleOf((await searchParams).lang);
   return (
     <div lang={locale === "en" ? "en-ZA" : locale}>
-      <KioskPaymentReturn saleId={saleId} locale={locale} text={kioskText(locale).payment} />
+      <KioskPaymentReturn
+        saleId={saleId}
+        locale={locale}
+        text={kioskText(locale).payment}
+        idleMs={env().kioskIdleMs}
+      />
     </div>
   );
 }
