@@ -2,7 +2,7 @@ import "server-only";
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { ledgerDays } from "@/lib/db/schema";
+import { ledgerDays, type RawAnswer } from "@/lib/db/schema";
 import { fetchLedger, isUpstreamError, type Ledger, type UpstreamError } from "@/lib/upstream";
 import { addDays } from "date-fns";
 import { isSaDay, saDayBounds, saToday } from "@/lib/reports/day";
@@ -100,7 +100,7 @@ export type LedgerSource = { from: "core service" } | { from: "kept"; fetchedAt:
 export interface LedgerFailure {
   message: string;
   /** The answer's status and text (an unreadable ledger); kept in the audit log too. */
-  raw?: { status: number; body: string; truncated: boolean };
+  raw?: RawAnswer;
 }
 
 export function ledgerFailureOf(error: UpstreamError): LedgerFailure {
@@ -133,7 +133,6 @@ export async function ledgerOfDay(
           problem: error.detail ?? null,
           status: failure.raw.status,
           body: failure.raw.body,
-          truncated: failure.raw.truncated,
         });
       const kept = await keptLedgerOf(day);
       if (kept)

@@ -54,37 +54,25 @@ function unknownMessage(
   return `${UNKNOWN_WHY[why]} ${UNKNOWN_NEXT[step]}`;
 }
 
-/**
- * An attempt may have reached the core service when an earlier send of this sale ended
- * unknown (claimed again for a retry), or an earlier automatic attempt within this send got
- * no answer (timeout, dropped connection) or a 5xx. After that, only proof settles the sale.
- */
-function mayHaveReachedBefore(claimed: Sale, answers: RawAnswer[]): boolean {
-  if (claimed.attempts > 1) return true;
-  return answers
-    .slice(0, -1)
-    .some(
-      (a) =>
-        (a.status === null && a.failure !== "not_sent") || (a.status !== null && a.status >= 500),
-    );
-}
-
-function outcomeOf(claimed: Sale, error: unknown, answers: RawAnswer[]): Outcome {
+function outcomeOf(claimed: Sale, error: unknown): Outcome {
   if (isUpstreamError(error)) {
-    const known = error.outcomeKnown && !mayHaveReachedBefore(claimed, answers);
+    // Within this send, lib/upstream/http.ts already made any failure after an attempt that
+    // may have gone through unknown (its `stillUnknown`, the one rule); what it cannot know is
+    // an earlier send of this sale that ended unknown (claimed again for a retry).
+    const known = error.outcomeKnown && claimed.attempts <= 1;
     if (known)
       return {
         status: "failed",
         error: { kind: error.kind, code: error.code, message: error.cashierMessage },
       };
     // A refusal after an attempt that may have gone through proves nothing: still unknown.
-    const why = error.outcomeKnown ? "rejected" : error.kind;
+    const refused = error.outcomeKnown || error.kind === "rejected";
     return {
       status: "unknown",
       error: {
-        kind: error.outcomeKnown ? "refused_after_unknown" : error.kind,
+        kind: refused ? "refused_after_unknown" : error.kind,
         code: error.code,
-        message: unknownMessage(claimed, why),
+        message: unknownMessage(claimed, refused ? "rejected" : error.kind),
       },
     };
   }
@@ -199,7 +187,7 @@ async function sendAndSettle(claimed: Sale, actor: Actor): Promise<SentSale> {
     const result = await listenForRawAnswers(answers, () => kindOf(claimed.kind).fulfil(claimed));
     outcome = { status: "completed", result };
   } catch (error) {
-    outcome = outcomeOf(claimed, error, answers);
+    outcome = outcomeOf(claimed, error);
   } finally {
     sending.delete(saleId);
   }

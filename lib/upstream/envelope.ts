@@ -1,11 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import {
-  UpstreamError,
-  type RawAnswer,
-  type UnsettledReason,
-  type UpstreamErrorKind,
-} from "@/lib/upstream/errors";
+import type { RawAnswer } from "@/lib/sales/types";
+import { UpstreamError, type UnsettledReason, type UpstreamErrorKind } from "@/lib/upstream/errors";
 import {
   errorNoMessage,
   fineErrorMessage,

@@ -1,19 +1,9 @@
 import "server-only";
+import type { RawAnswer } from "@/lib/sales/types";
 import type { OperationName } from "@/lib/upstream/operations";
 
 export type UpstreamErrorKind =
   "unauthorized" | "rejected" | "unavailable" | "timeout" | "malformed";
-
-/**
- * The answer as it came over HTTP, kept with the sale (status and body text, capped),
- * so a supervisor can read what the core service said even when Kassa could not.
- */
-export interface RawAnswer {
-  status: number;
-  body: string;
-  /** True when the body was longer than RAW_KEEP_CHARS and was cut. */
-  truncated: boolean;
-}
 
 /** Why a sale that got an answer still cannot be settled as completed. */
 export type UnsettledReason = "tokens_incomplete" | "amount_mismatch";
@@ -119,6 +109,9 @@ export function redactUpstreamError(
     cashierMessage: redact(error.cashierMessage),
     validationMessages: error.validationMessages?.map(redact),
     detail: error.detail === undefined ? undefined : redact(error.detail),
-    raw: error.raw && { ...error.raw, body: redact(error.raw.body) },
+    raw: error.raw && {
+      ...error.raw,
+      body: error.raw.body === null ? null : redact(error.raw.body),
+    },
   });
 }

@@ -2,7 +2,8 @@ import "server-only";
 import { env } from "@/lib/env";
 import { looksLikeTestHost } from "@/lib/env-schema";
 import { underBreaker } from "@/lib/upstream/breaker";
-import { redactUpstreamError, UpstreamError, type RawAnswer } from "@/lib/upstream/errors";
+import type { RawAnswer } from "@/lib/sales/types";
+import { redactUpstreamError, UpstreamError } from "@/lib/upstream/errors";
 import { upstreamFailure, type WireAnswer } from "@/lib/upstream/envelope";
 import { TRANSPORT_MESSAGES } from "@/lib/upstream/messages";
 import { OPERATIONS, type OperationName } from "@/lib/upstream/operations";
@@ -22,9 +23,6 @@ export const DEFAULT_MAX_ATTEMPTS = 3;
 
 /** No answer body is read past this (1 MiB): a runaway answer must not fill the server's memory. */
 export const MAX_ANSWER_BYTES = 1024 * 1024;
-
-/** How much of an answer's text is kept with a sale (the journal row stays small). */
-export const RAW_KEEP_CHARS = 64 * 1024;
 
 interface UpstreamCall<T> {
   operation: OperationName;
@@ -102,7 +100,7 @@ async function sendOnce(
   operation: OperationName,
   body: unknown,
   timeoutMs: number,
-): Promise<WireAnswer> {
+): Promise<{ answer: WireAnswer; raw: RawAnswer }> {
   // The target was checked once for the whole call (callUpstream).
   const { upstreamUrl, apiKey } = env();
   const spec = OPERATIONS[operation];
@@ -123,8 +121,8 @@ async function sendOnce(
     });
     const text = await readCapped(response, operation);
     // Kept with the sale: never with the key in it, even when the service echoes it.
-    noteRawAnswer(operation, response.status, redactor(apiKey)(text));
-    return { status: response.status, body: parseJson(text), text };
+    const raw = noteRawAnswer(operation, response.status, redactor(apiKey)(text));
+    return { answer: { status: response.status, body: parseJson(text), text }, raw };
   } catch (error) {
     if (error instanceof UpstreamError) throw error;
     const { failure, noAnswer } = transportFailure(operation, error, timeoutMs);
@@ -165,16 +163,6 @@ async function readCapped(response: Response, operation: OperationName): Promise
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function rawOf(answer: WireAnswer, redact: (text: string) => string): RawAnswer {
-  const text = redact(answer.text ?? "");
-  const truncated = text.length > RAW_KEEP_CHARS;
-  return {
-    status: answer.status,
-    body: truncated ? text.slice(0, RAW_KEEP_CHARS) : text,
-    truncated,
-  };
-}
-
 function withRawError(error: UpstreamError, raw: RawAnswer | undefined): UpstreamError {
   if (!raw || error.raw) return error;
   return error.with({ raw });
@@ -206,18 +194,18 @@ function decodeOrMalformed<T>(call: UpstreamCall<T>, answer: WireAnswer): T {
   }
 }
 
+/**
+ * The one rule for a sale's outcome across attempts: once an attempt of a write may have done
+ * its work upstream (no answer, a 5xx, an unreadable answer), no later failure, a refusal
+ * included, proves that nothing happened. lib/sales/send.ts adds only what this call cannot
+ * know: an earlier send of the same sale.
+ */
 function stillUnknown(error: UpstreamError, mayHaveHappened: boolean): UpstreamError {
-  if (!mayHaveHappened || !error.outcomeKnown || error.kind === "rejected") return error;
-  return upstreamFailure(error.operation, error.kind, {
-    status: error.status,
-    code: error.code,
-    cashierMessage: error.cashierMessage,
-    validationMessages: error.validationMessages,
-    detail: `${error.detail ?? "failed"}; an earlier attempt may have gone through`,
+  if (!mayHaveHappened || !error.outcomeKnown) return error;
+  return error.with({
     outcomeKnown: false,
-    raw: error.raw,
-    breakerOpen: error.breakerOpen,
-    reason: error.reason,
+    cashierMessage: `${error.cashierMessage} ${TRANSPORT_MESSAGES.outcomeUnknown}`,
+    detail: `${error.detail ?? "failed"}; an earlier attempt may have gone through`,
   });
 }
 
@@ -248,9 +236,9 @@ export async function callUpstream<T>(call: UpstreamCall<T>): Promise<T> {
     let raw: RawAnswer | undefined;
     try {
       const result = await underBreaker(operation, async () => {
-        const answer = await sendOnce(operation, call.body, timeoutMs);
-        raw = rawOf(answer, redact);
-        return decodeOrMalformed(call, answer);
+        const sent = await sendOnce(operation, call.body, timeoutMs);
+        raw = sent.raw;
+        return decodeOrMalformed(call, sent.answer);
       });
       const durationMs = Date.now() - started;
       noteUpstreamCall(operation, "ok", durationMs);

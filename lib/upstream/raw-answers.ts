@@ -1,6 +1,6 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { RawAnswer } from "@/lib/db/schema";
+import type { RawAnswer } from "@/lib/sales/types";
 
 const listening = new AsyncLocalStorage<RawAnswer[]>();
 
@@ -14,20 +14,23 @@ export function listenForRawAnswers<T>(answers: RawAnswer[], work: () => Promise
   return listening.run(answers, work);
 }
 
-/** Called by the transport (lib/upstream/http.ts) for each attempt. */
+/**
+ * Called by the transport (lib/upstream/http.ts) for each attempt: the one place a RawAnswer is
+ * made. Returns it, so a failure can carry the same answer (UpstreamError's `raw`).
+ */
 export function noteRawAnswer(
   operation: string,
   status: number | null,
   body: string | null,
   failure?: string,
-): void {
-  const answers = listening.getStore();
-  if (!answers) return;
-  answers.push({
+): RawAnswer {
+  const answer: RawAnswer = {
     operation,
     at: new Date().toISOString(),
     status,
     body,
     ...(failure ? { failure } : {}),
-  });
+  };
+  listening.getStore()?.push(answer);
+  return answer;
 }

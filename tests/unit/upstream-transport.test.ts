@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { log } from "@/lib/log";
-import type { RawAnswer } from "@/lib/db/schema";
+import type { RawAnswer } from "@/lib/sales/types";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { listenForRawAnswers } from "@/lib/upstream/raw-answers";
 import { assertSafeTarget } from "@/lib/upstream/http";
@@ -186,6 +186,49 @@ describe("upstream transport", () => {
       }),
     ).resolves.toBeTruthy();
     expect(seen.map((s) => JSON.parse(s.body).idempotency)).toEqual(["same", "same"]);
+  });
+
+  it("keeps a vend unknown when its repeat is refused after a dropped attempt: the refusal proves nothing", async () => {
+    let calls = 0;
+    const refusal = {
+      success: false,
+      data: null,
+      error: "1005 - duplicate request",
+      errorNo: 1005,
+    };
+    reply = (req, _body, res) => (++calls === 1 ? req.socket.destroy() : json(res, 400, refusal));
+    const e = await failure(
+      vendElectricity({
+        meterNumber: "01234567890",
+        municipality: "tshwane_prepaid",
+        amountCents: 10010,
+        method: "cash",
+        idempotencyKey: "dropped-then-refused",
+      }),
+    );
+    expect(seen).toHaveLength(2);
+    // Still the refusal (its kind and code), but no longer proof that nothing was sold.
+    expect(e).toMatchObject({ kind: "rejected", code: 1005, outcomeKnown: false });
+    expect(e.cashierMessage).toMatch(/Not confirmed\. Do not sell again/);
+    // The error carries the answer the journal keeps for that attempt: the same shape.
+    expect(e.raw).toMatchObject({ operation: "electricity.purchase", status: 400 });
+    expect(e.raw?.body).toContain("duplicate request");
+  });
+
+  it("fails a vend refused at its first attempt: nothing can have happened", async () => {
+    reply = (_req, _body, res) =>
+      json(res, 400, { success: false, data: null, error: "1005 - no", errorNo: 1005 });
+    const e = await failure(
+      vendElectricity({
+        meterNumber: "01234567890",
+        municipality: "tshwane_prepaid",
+        amountCents: 10010,
+        method: "cash",
+        idempotencyKey: "refused-at-once",
+      }),
+    );
+    expect(seen).toHaveLength(1);
+    expect(e).toMatchObject({ kind: "rejected", outcomeKnown: true });
   });
 
   it("never writes the key in an error or a log line, even when the upstream echoes it", async () => {

@@ -61,8 +61,7 @@ function RawAnswer({ raw }: { raw: NonNullable<LedgerFailure["raw"]> }) {
   return (
     <details className="rounded bg-slate-100 p-3">
       <summary className="cursor-pointer font-medium">
-        The core service&apos;s answer as received (HTTP {raw.status}
-        {raw.truncated ? ", cut short" : ""})
+        The core service&apos;s answer as received (HTTP {raw.status ?? "none"})
       </summary>
       <pre data-testid="ledger-raw" className="mt-2 text-sm break-all whitespace-pre-wrap">
         {raw.body}
