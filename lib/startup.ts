@@ -55,10 +55,7 @@ async function startUp(since = Date.now()): Promise<void> {
     warnOfOpenFiles(config);
     // Answers the journal could not take before (the database was down) settle their sales
     // first, so the sweep below never marks a sale unknown whose answer is on disk.
-    const intake = async () => {
-      const settled = await takeInSpoolFiles(database, config.spoolDir);
-      if (settled > 0) log().warn({ settled }, "sales settled from the spool");
-    };
+    const intake = () => takeInSpoolFiles(database, config.spoolDir);
     await intake();
     /** Longer than any upstream call with its retries can take (the configured timeout × attempts, plus a margin). */
     const STALE_PENDING_MS = longestCallMs(config);

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/open";
+import { log } from "@/lib/log";
 import { settleSent } from "@/lib/sales/door";
 import {
   claimSpoolFiles,
@@ -21,12 +22,24 @@ async function settleFromSpool(database: Db, entry: SpoolEntry): Promise<boolean
   return settled !== undefined;
 }
 
+/** The intake running in this process, if any (one per process, whichever bundle started it). */
+const g = globalThis as unknown as { kassaSpoolIntake?: Promise<number> | null };
+
 /**
  * Takes every waiting answer into the journal; the core service is never called again for
- * them. Intake is idempotent (a sale settles once), so two instances taking the same file in
- * settle each sale once. Returns how many sales it settled.
+ * them. One intake at a time per process (start-up's, the timer's, the one after a sale's
+ * write, the graceful stop's): a caller that comes while one runs gets that one's count.
+ * Intake is idempotent (a sale settles once), so two instances taking the same file in settle
+ * each sale once. Returns how many sales it settled.
  */
-export async function takeInSpoolFiles(database: Db, dir: string): Promise<number> {
+export function takeInSpoolFiles(database: Db, dir: string): Promise<number> {
+  g.kassaSpoolIntake ??= takeInAll(database, dir).finally(() => {
+    g.kassaSpoolIntake = null;
+  });
+  return g.kassaSpoolIntake;
+}
+
+async function takeInAll(database: Db, dir: string): Promise<number> {
   if (!spoolHasWaiting(dir)) return 0;
   let settled = 0;
   for (const file of claimSpoolFiles(dir)) {
@@ -35,5 +48,6 @@ export async function takeInSpoolFiles(database: Db, dir: string): Promise<numbe
     }
     markSpoolFileTaken(file);
   }
+  if (settled > 0) log().warn({ settled }, "sales settled from the spool");
   return settled;
 }
