@@ -24,6 +24,7 @@ import { Client } from "pg";
 import { clickToToken } from "./lib/browser-vend";
 import { cashierRows, cashierSide, type CashierFigures } from "./lib/cashier-side";
 import { pageJs, type PageJs } from "./lib/js-size";
+import { ACTIONS } from "./lib/actions";
 import { callAction, findAction, type ManifestAction, Session, signIn } from "./lib/kassa-client";
 import { freshDataDir, startApp, startSandbox, type Proc } from "./lib/procs";
 import { benchVerify } from "./lib/record-verify";
@@ -239,14 +240,10 @@ async function runJournal(
   label: Journal["label"],
   extra?: (who: { cashier: Session; supervisor: Session; kiosk: Session }) => Promise<void>,
 ): Promise<JournalRun> {
-  const purchase = findAction(
-    DIST,
-    "app/(till)/electricity/actions.ts",
-    "purchaseElectricityAction",
-  );
-  const empty = findAction(DIST, "app/(till)/bench/actions.ts", "benchEmptyAction");
-  const openShift = findAction(DIST, "app/(till)/shift/actions.ts", "openShiftAction");
-  const confirm = findAction(DIST, "app/(till)/electricity/actions.ts", "confirmMeterAction");
+  const purchase = findAction(DIST, ACTIONS.electricity("purchaseElectricityAction"));
+  const empty = findAction(DIST, ACTIONS.bench("benchEmptyAction"));
+  const openShift = findAction(DIST, ACTIONS.shift("openShiftAction"));
+  const confirm = findAction(DIST, ACTIONS.electricity("confirmMeterAction"));
   const journal = await freshJournal(label);
   let server: Proc | undefined;
   try {
@@ -397,11 +394,7 @@ function clickRows(clicks: number[]): Row[] {
 }
 
 async function slipOf(cashier: Session): Promise<string> {
-  const purchase = findAction(
-    DIST,
-    "app/(till)/electricity/actions.ts",
-    "purchaseElectricityAction",
-  );
+  const purchase = findAction(DIST, ACTIONS.electricity("purchaseElectricityAction"));
   const sale = await callAction(cashier, purchase, {
     meterNumber: "01100000007",
     municipality: "tshwane_prepaid",
@@ -424,7 +417,7 @@ async function withOpenShift(run: (cashier: Session) => Promise<void>) {
   const journal = await freshJournal("PGlite");
   let server: Proc | undefined;
   try {
-    const openShift = findAction(DIST, "app/(till)/shift/actions.ts", "openShiftAction");
+    const openShift = findAction(DIST, ACTIONS.shift("openShiftAction"));
     server = await app(journal);
     const cashier = await signIn(BASE, DEMO.cashier, { distDir: DIST });
     const opened = await callAction(cashier, openShift, { openingFloat: "500" });

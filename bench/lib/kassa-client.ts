@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { ACTIONS, type ActionRef } from "./actions";
 
 /**
  * Talks to a running Kassa over HTTP the way a browser does, without a browser: next-auth's
@@ -86,7 +87,7 @@ async function enrolDevice(baseUrl: string, tillName: string, distDir: string): 
   const supervisor = await signIn(baseUrl, ENROLLING_SUPERVISOR);
   const tillId = (await tillIds(supervisor)).get(tillName);
   if (!tillId) throw new Error(`no till named ${tillName} on the Tills screen`);
-  const enrol = findAction(distDir, "app/(office)/tills/actions.ts", "enrolDeviceAction");
+  const enrol = findAction(distDir, ACTIONS.tills("enrolDeviceAction"));
   // Enrolling is an override: confirmed with the supervisor's password again.
   const answer = await callAction(supervisor, enrol, {
     tillId,
@@ -179,18 +180,10 @@ export function readActions(distDir: string): ManifestAction[] {
   }));
 }
 
-export function findAction(
-  distDir: string,
-  filename: string,
-  exportedName: string,
-): ManifestAction {
-  const found = readActions(distDir).find(
-    (a) => a.filename === filename && a.exportedName === exportedName,
-  );
+export function findAction(distDir: string, { file, name }: ActionRef): ManifestAction {
+  const found = readActions(distDir).find((a) => a.filename === file && a.exportedName === name);
   if (!found)
-    throw new Error(
-      `${filename}#${exportedName} is not in ${distDir}'s server-reference-manifest.json`,
-    );
+    throw new Error(`${file}#${name} is not in ${distDir}'s server-reference-manifest.json`);
   return found;
 }
 

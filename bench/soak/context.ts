@@ -5,6 +5,7 @@ import {
   type ManifestAction,
   type Session,
 } from "../lib/kassa-client";
+import type { ActionRef } from "../lib/actions";
 import type { World } from "./world";
 
 /** What the till last knew of a sale, and how it got there. */
@@ -109,17 +110,16 @@ export class Soak {
     readonly log: (line: string) => void,
   ) {}
 
-  action(file: string, name: string): ManifestAction {
-    const id = `${file}#${name}`;
+  action(ref: ActionRef): ManifestAction {
+    const id = `${ref.file}#${ref.name}`;
     let found = this.actions.get(id);
-    if (!found) this.actions.set(id, (found = findAction(this.dist, file, name)));
+    if (!found) this.actions.set(id, (found = findAction(this.dist, ref)));
     return found;
   }
 
   call(
     session: Session,
-    file: string,
-    name: string,
+    ref: ActionRef,
     input: unknown,
     signal?: AbortSignal,
   ): Promise<ActionCall> {
@@ -132,12 +132,10 @@ export class Soak {
     const stop = () => limit.abort(signal?.reason);
     signal?.addEventListener("abort", stop, { once: true });
     if (signal?.aborted) stop();
-    return callAction(session, this.action(file, name), input, { signal: limit.signal }).finally(
-      () => {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", stop);
-      },
-    );
+    return callAction(session, this.action(ref), input, { signal: limit.signal }).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", stop);
+    });
   }
 
   fault(fault: string, hit: string[]) {
@@ -153,20 +151,6 @@ export class Soak {
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-export const FILES = {
-  electricity: "app/(till)/electricity/actions.ts",
-  bills: "app/(till)/bills/actions.ts",
-  fines: "app/(till)/fines/actions.ts",
-  vas: "app/(till)/vas/actions.ts",
-  shift: "app/(till)/shift/actions.ts",
-  cash: "app/(till)/shift/cash/actions.ts",
-  card: "lib/actions/card-payment.ts",
-  cashierRetry: "lib/actions/sale.ts",
-  office: "app/(office)/unresolved/actions.ts",
-  kiosk: "app/kiosk/actions.ts",
-  kioskPay: "app/kiosk/pay/actions.ts",
-} as const;
 
 /** The core service's money-moving path of each kind (bills are paid through the electricity Purchase). */
 export const MONEY_PATH: Record<string, string> = {

@@ -16,6 +16,7 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { ACTIONS } from "../lib/actions";
 import { signIn } from "../lib/kassa-client";
 import { checkBooks, saDays } from "./books";
 import { Soak, sleep } from "./context";
@@ -240,18 +241,13 @@ async function openTills(soak: Soak): Promise<Till[]> {
     for (let i = who.length; i < options.tills; i++) {
       const username = `soak-cashier-${i + 1}`;
       const password = `soak-cashier-pw-${i + 1}`;
-      const made = await soak.call(
-        supervisor,
-        "app/(office)/users/actions.ts",
-        "createUserAction",
-        {
-          username,
-          displayName: `Soak cashier ${i + 1}`,
-          role: "cashier",
-          password,
-          confirm: "supervisor-demo-1",
-        },
-      );
+      const made = await soak.call(supervisor, ACTIONS.users("createUserAction"), {
+        username,
+        displayName: `Soak cashier ${i + 1}`,
+        role: "cashier",
+        password,
+        confirm: "supervisor-demo-1",
+      });
       if (!made.result?.ok) throw new Error(`creating ${username}: ${made.body.slice(0, 200)}`);
       who.push({ username, password, till: `Till ${(i % 3) + 1}` });
     }

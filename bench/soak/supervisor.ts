@@ -1,5 +1,6 @@
 import { signIn, type Session } from "../lib/kassa-client";
-import { FILES, sleep, type Soak } from "./context";
+import { ACTIONS, type OfficeAction } from "../lib/actions";
+import { sleep, type Soak } from "./context";
 import { Rng } from "./rng";
 
 /** The demo supervisor; overrides (resolve, refund) are confirmed with the password again. */
@@ -76,10 +77,10 @@ export class Supervisor {
       if (rec.saleId === saleId) rec.office = [...(rec.office ?? []), path];
   }
 
-  private async act(name: string, input: unknown) {
+  private async act(name: OfficeAction, input: unknown) {
     for (let attempt = 1; ; attempt++) {
       try {
-        const call = await this.soak.call(this.session, FILES.office, name, input);
+        const call = await this.soak.call(this.session, ACTIONS.unresolved(name), input);
         if (call.result || attempt >= 5)
           return call.result as
             { ok: boolean; data?: Record<string, unknown>; error?: string } | undefined;

@@ -1,5 +1,6 @@
 import { signIn, type ActionCall, type Session, type Who } from "../lib/kassa-client";
-import { FILES, MONEY_PATH, sleep, type SaleRecord, type Soak } from "./context";
+import { ACTIONS, type ActionRef } from "../lib/actions";
+import { MONEY_PATH, sleep, type SaleRecord, type Soak } from "./context";
 import {
   METERS,
   type CardBehaviour,
@@ -71,7 +72,7 @@ export class Till {
       distDir: this.soak.dist,
     });
     this.sessions = this.soak.world.instances.map((i) => base.on(i.baseUrl));
-    const opened = await this.act(FILES.shift, "openShiftAction", { openingFloat: "500" });
+    const opened = await this.act(ACTIONS.shift("openShiftAction"), { openingFloat: "500" });
     if (!opened.result?.ok && !/already open/i.test(opened.result?.error ?? ""))
       throw new Error(`${this.name}: shift not opened: ${opened.body.slice(0, 200)}`);
     this.shiftId = shiftIdOf(opened);
@@ -93,14 +94,10 @@ export class Till {
   }
 
   /** An action whose repeat is harmless (look-ups, quotes, the card checks): repeated until it answers. */
-  async act(
-    file: string,
-    name: string,
-    input: unknown,
-  ): Promise<ActionCall & { repeated: boolean }> {
+  async act(action: ActionRef, input: unknown): Promise<ActionCall & { repeated: boolean }> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const call = await this.soak.call(this.session, file, name, input);
+        const call = await this.soak.call(this.session, action, input);
         const code = (call.result as { code?: string } | undefined)?.code;
         // `repeated`: an earlier attempt's answer was lost, so that attempt may have acted.
         if ((call.result && code !== "database_down") || attempt >= 40)
@@ -153,8 +150,7 @@ export class Till {
   private async submit(
     p: { n: string; key: string; loseAnswerAfterMs?: number },
     rec: SaleRecord,
-    file: string,
-    name: string,
+    action: ActionRef,
     input: Record<string, unknown>,
   ): Promise<SaleView | null> {
     let sellAgain = false;
@@ -171,8 +167,7 @@ export class Till {
       try {
         call = await this.soak.call(
           this.session,
-          file,
-          name,
+          action,
           { ...input, idempotencyKey: p.key, ...(sellAgain ? { sellAgain: true } : {}) },
           controller.signal,
         );
@@ -228,7 +223,7 @@ export class Till {
     view: SaleView,
     behaviour: CardBehaviour,
   ): Promise<SaleView> {
-    const started = await this.act(FILES.card, "startCardPaymentAction", { saleId: view.id });
+    const started = await this.act(ACTIONS.card("startCardPaymentAction"), { saleId: view.id });
     const first = started.result?.data as CardView | undefined;
     if (first?.state === "waiting") {
       const orderId = first.paymentPageUrl.split("/").pop()!;
@@ -248,7 +243,7 @@ export class Till {
       ) {
         if (behaviour === "pay_late" && poll === 2) break;
         await sleep(500);
-        const polled = await this.act(FILES.card, "pollCardPaymentAction", { saleId: view.id });
+        const polled = await this.act(ACTIONS.card("pollCardPaymentAction"), { saleId: view.id });
         state = polled.result?.data as CardView | undefined;
         seen.push(
           state
@@ -259,7 +254,7 @@ export class Till {
       rec.notes.push(`card: ${[...new Set(seen)].join(" → ")}`);
       if (state?.state === "waiting") {
         // The till stops waiting: its last check decides.
-        await this.act(FILES.card, "cancelCardPaymentAction", { saleId: view.id });
+        await this.act(ACTIONS.card("cancelCardPaymentAction"), { saleId: view.id });
         if (behaviour === "pay_late") {
           await customer("pay");
           rec.notes.push("customer paid after the till stopped waiting");
@@ -294,11 +289,10 @@ export class Till {
     };
     soak.records.set(p.key, rec);
     soak.counts.salesTried += 1;
-    let file: string;
-    let name: string;
+    let action: ActionRef;
     let input: Record<string, unknown>;
     if (p.electricity) {
-      [file, name] = [FILES.electricity, "purchaseElectricityAction"];
+      action = ACTIONS.electricity("purchaseElectricityAction");
       input = {
         meterNumber: p.electricity.meter,
         municipality: p.electricity.municipality,
@@ -306,7 +300,7 @@ export class Till {
         method: p.method,
       };
     } else if (p.bill) {
-      [file, name] = [FILES.bills, "payBillAction"];
+      action = ACTIONS.bills("payBillAction");
       input = {
         accountNumber: p.bill.account,
         municipality: p.bill.municipality,
@@ -314,7 +308,7 @@ export class Till {
         method: p.method,
       };
     } else if (p.fines) {
-      const look = await this.act(FILES.fines, "lookUpFinesAction", p.fines);
+      const look = await this.act(ACTIONS.fines("lookUpFinesAction"), p.fines);
       const found = look.result?.data as
         | { fines: { noticeNumber: string; grossCents: number | null; isPaid: boolean }[] }
         | undefined;
@@ -325,7 +319,7 @@ export class Till {
         soak.counts.nothingToPay += 1;
         return;
       }
-      [file, name] = [FILES.fines, "payFinesAction"];
+      action = ACTIONS.fines("payFinesAction");
       input = {
         lookupKind: p.fines.kind,
         lookupValue: p.fines.value,
@@ -333,7 +327,7 @@ export class Till {
         fines: unpaid.map((f) => ({ noticeNumber: f.noticeNumber, grossCents: f.grossCents })),
       };
     } else {
-      const quote = await this.act(FILES.vas, "getVasQuoteAction", {
+      const quote = await this.act(ACTIONS.vas("getVasQuoteAction"), {
         productId: p.vas!.productId,
         mobileNumber: p.vas!.mobile,
         amount: p.vas!.amount,
@@ -345,13 +339,13 @@ export class Till {
         soak.counts.refusedBeforeRecording += 1;
         return;
       }
-      [file, name] = [FILES.vas, "purchaseVasAction"];
+      action = ACTIONS.vas("purchaseVasAction");
       input = { quoteToken: token, method: p.method };
     }
     const doing = (what: string) => soak.activity.set(this.name, `${n} ${rec.kind}: ${what}`);
     const run = async () => {
       doing("submitting");
-      let view = await this.submit({ ...p, n }, rec, file, name, input);
+      let view = await this.submit({ ...p, n }, rec, action, input);
       if (!view) {
         soak.counts.refusedBeforeRecording += 1;
         return;
@@ -360,7 +354,7 @@ export class Till {
       doing(`answered ${view.status}`);
       if (view.awaitingCard && p.card) view = await this.cardFlow(rec, view, p.card);
       if (view.status === "unknown" && view.retryable && p.cashierRetries) {
-        const retried = await this.act(FILES.cashierRetry, "retrySaleAction", { saleId: view.id });
+        const retried = await this.act(ACTIONS.sale("retrySaleAction"), { saleId: view.id });
         const after = retried.result?.data as SaleView | undefined;
         rec.notes.push(`cashier pressed Retry: ${after?.status ?? retried.result?.error}`);
         if (after) {
@@ -404,7 +398,7 @@ export class Till {
     if (step === "drop" && this.expectedCashCents > 20_000) {
       const cents = Math.floor(this.expectedCashCents / 2 / 10_000) * 10_000;
       if (cents <= 0) return;
-      const dropped = await this.act(FILES.cash, "recordCashMovementAction", {
+      const dropped = await this.act(ACTIONS.cash("recordCashMovementAction"), {
         kind: "drop",
         amount: String(cents / 100),
         reason: "Cash drop to the safe",
@@ -429,7 +423,7 @@ export class Till {
     // act() repeats a close whose answer was lost (a kill, a database cut). With the shift's id,
     // as the close page sends it, the repeat gets the Z report of the close that went through;
     // without it (the open's own answer was lost), the repeat finds no shift open.
-    const closed = await this.act(FILES.shift, "closeShiftAction", {
+    const closed = await this.act(ACTIONS.shift("closeShiftAction"), {
       ...(this.shiftId ? { shiftId: this.shiftId } : {}),
       counts,
     });
@@ -445,7 +439,7 @@ export class Till {
       this.soak.log(`${this.name}: close refused: ${closed.result?.error ?? closed.status}`);
     }
     if (!reopen) return;
-    const opened = await this.act(FILES.shift, "openShiftAction", { openingFloat: "500" });
+    const opened = await this.act(ACTIONS.shift("openShiftAction"), { openingFloat: "500" });
     this.shiftId = shiftIdOf(opened);
     if (opened.result?.ok) this.expectedCashCents = OPENING_FLOAT_CENTS;
   }
@@ -467,7 +461,7 @@ export class Till {
     };
     soak.records.set(k.key, rec);
     soak.counts.salesTried += 1;
-    const look = await this.act(FILES.kiosk, "kioskLookUpAction", k.lookup);
+    const look = await this.act(ACTIONS.kiosk("kioskLookUpAction"), k.lookup);
     const found = look.result?.data as
       { fines: { noticeNumber: string; grossCents: number | null; isPaid: boolean }[] } | undefined;
     const unpaid = (found?.fines ?? []).filter((f) => !f.isPaid && f.grossCents);
@@ -477,7 +471,7 @@ export class Till {
       soak.counts.nothingToPay += 1;
       return;
     }
-    const paid = await this.act(FILES.kiosk, "kioskPayFinesAction", {
+    const paid = await this.act(ACTIONS.kiosk("kioskPayFinesAction"), {
       kind: k.lookup.kind,
       value: k.lookup.value,
       idempotencyKey: k.key,
@@ -501,7 +495,7 @@ export class Till {
     if (k.card === "cancel") await customer("cancel");
     let outcome = "waiting";
     for (let i = 0; i < 30 && outcome === "waiting"; i++) {
-      const done = await this.act(FILES.kioskPay, "finishKioskCardPaymentAction", {
+      const done = await this.act(ACTIONS.kioskPay("finishKioskCardPaymentAction"), {
         saleId: start.saleId,
         final: i === 29,
       });

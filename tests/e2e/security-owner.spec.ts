@@ -13,7 +13,7 @@ import { NOT_YOURS, OWNER_ACTIONS, OWNER_PAGES, type Caller, type Objects } from
 const DIST = process.env.NEXT_DIST_DIR ?? ".next";
 const action = (name: string) => {
   const [file, exported] = name.split("#");
-  return findAction(DIST, file!, exported!);
+  return findAction(DIST, { file: file!, name: exported! });
 };
 // Nomvula Shabalala (docs/sandbox.md): her one fine stays unpaid (its mark-paid fails), so a waiting kiosk sale for it harms no other spec.
 // Bongani Mthembu (docs/sandbox.md): one fine, kept for this spec's kiosk sale.

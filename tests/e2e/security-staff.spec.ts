@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { ACTIONS } from "../../bench/lib/actions";
 import {
   callAction,
   findAction,
@@ -99,7 +100,7 @@ test("40 concurrent wrong passwords: at most 5 are checked and the account is lo
   const supervisor = await httpSignIn(E2E.appUrl, DEMO.supervisor);
   const username = `guess${Date.now() % 1_000_000}`;
   const password = "the-right-password-1";
-  const create = findAction(DIST, "app/(office)/users/actions.ts", "createUserAction");
+  const create = findAction(DIST, ACTIONS.users("createUserAction"));
   const created = await callAction(supervisor, create, {
     username,
     displayName: "Guess Target",

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { ACTIONS } from "../../bench/lib/actions";
 import { callAction, findAction, signIn as httpSignIn } from "../../bench/lib/kassa-client";
 import { DEMO, ensureShiftOpen, signIn } from "./support/auth";
 import { E2E } from "./support/env";
@@ -61,7 +62,7 @@ test("a colleague at the same till reprints an electricity slip with F9 and by s
   };
   const created = await callAction(
     supervisor,
-    findAction(DIST, "app/(office)/users/actions.ts", "createUserAction"),
+    findAction(DIST, ACTIONS.users("createUserAction")),
     {
       ...colleague,
       displayName: "Ayanda Colleague",

@@ -8,6 +8,7 @@ import { startApp, type Proc } from "../../bench/lib/procs";
 import { openDb } from "../../lib/db/open";
 import {
   act,
+  ACTIONS,
   CASHIER,
   cashierWithShift,
   createDatabase,
@@ -33,7 +34,6 @@ const ROOT = path.resolve(`.data/faults-backup-${process.pid}`);
 const SOURCE = `${ROOT}/shop`;
 const RESTORED = `${ROOT}/restored`;
 const BACKUPS = `${ROOT}/backups`;
-const VAS = "app/(till)/vas/actions.ts";
 
 /** An npm script as an operator runs it (`npm run backup` is `tsx scripts/backup.ts`). */
 function script(
@@ -110,7 +110,9 @@ function sellUntil(till: Session, stop: { now: boolean }, seller: number) {
     for (let n = 0; !stop.now; n++) {
       const key = crypto.randomUUID();
       if (n % 3 === 2) {
-        const quote = await act(till, VAS, "getVasQuoteAction", { productId: "GOOGLEPLAY-100" });
+        const quote = await act(till, ACTIONS.vas("getVasQuoteAction"), {
+          productId: "GOOGLEPLAY-100",
+        });
         const token = (quote.result?.data as { token?: string } | undefined)?.token;
         // A till quotes at most 30 times a minute (lib/security/rate-limit.ts): two sellers
         // this fast reach it, and a refused quote is no sale: wait and go on.
@@ -118,7 +120,7 @@ function sellUntil(till: Session, stop: { now: boolean }, seller: number) {
           await new Promise((r) => setTimeout(r, 1000));
           continue;
         }
-        const call = await act(till, VAS, "purchaseVasAction", {
+        const call = await act(till, ACTIONS.vas("purchaseVasAction"), {
           idempotencyKey: key,
           quoteToken: token,
           method: "cash",

@@ -3,13 +3,14 @@ import { signIn, type Session } from "../../bench/lib/kassa-client";
 import { startApp, type Proc } from "../../bench/lib/procs";
 import {
   act,
+  ACTIONS,
   cashierWithShift,
   DIST,
-  ELECTRICITY,
   freePort,
   fresh,
   saleOf,
   sandboxClient,
+  waitFor,
 } from "./support/cluster";
 
 /**
@@ -20,8 +21,6 @@ import {
  */
 const sandbox = sandboxClient();
 const DATA = fresh(".data/faults-card-follow");
-const PAY = "lib/actions/card-payment.ts";
-const UNRESOLVED = "app/(office)/unresolved/actions.ts";
 const SUPERVISOR = { username: "supervisor", password: "supervisor-demo-1", till: "Till 1" };
 
 interface Txn {
@@ -68,7 +67,7 @@ describe("killed while a till waits for a card payment", () => {
     const baseUrl = `http://localhost:${port}`;
     const till: Session = await cashierWithShift(baseUrl);
     const key = crypto.randomUUID();
-    const recorded = await act(till, ELECTRICITY, "purchaseElectricityAction", {
+    const recorded = await act(till, ACTIONS.electricity("purchaseElectricityAction"), {
       meterNumber: "01100000007",
       municipality: "tshwane_prepaid",
       amount: "45",
@@ -77,10 +76,10 @@ describe("killed while a till waits for a card payment", () => {
     });
     const sale = saleOf(recorded);
     expect(sale?.status, recorded.body.slice(0, 300)).toBe("pending");
-    const started = await act(till, PAY, "startCardPaymentAction", { saleId: sale!.id });
+    const started = await act(till, ACTIONS.card("startCardPaymentAction"), { saleId: sale!.id });
     const view = started.result?.data as { state: string; paymentPageUrl: string };
     expect(view.state).toBe("waiting");
-    const polled = await act(till, PAY, "pollCardPaymentAction", { saleId: sale!.id });
+    const polled = await act(till, ACTIONS.card("pollCardPaymentAction"), { saleId: sale!.id });
     expect((polled.result?.data as { state: string }).state).toBe("waiting");
 
     await app!.kill9();
@@ -97,21 +96,22 @@ describe("killed while a till waits for a card payment", () => {
     app = await start();
     // Only the supervisor looks; no till asks about the sale again.
     const office = await signIn(baseUrl, SUPERVISOR);
-    let listed = false;
-    for (let i = 0; i < 60 && !listed; i++) {
+    await waitFor("the sale on Unresolved as paid, not delivered", async () => {
       const html = await (await office.fetch("/unresolved")).text();
-      listed = html.includes(sale!.id) && html.includes("Paid, not delivered");
-      if (!listed) await new Promise((r) => setTimeout(r, 1_000));
-    }
-    expect(listed).toBe(true);
+      return html.includes(sale!.id) && html.includes("Paid, not delivered");
+    });
     expect(await executed(key, sale!.id)).toEqual({ vends: 0, cardPayments: 1 });
 
-    const delivered = await act(office, UNRESOLVED, "deliverPaidSaleAction", { saleId: sale!.id });
+    const delivered = await act(office, ACTIONS.unresolved("deliverPaidSaleAction"), {
+      saleId: sale!.id,
+    });
     expect(delivered.result, delivered.body.slice(0, 300)).toMatchObject({
       ok: true,
       data: { status: "completed" },
     });
-    const again = await act(office, UNRESOLVED, "deliverPaidSaleAction", { saleId: sale!.id });
+    const again = await act(office, ACTIONS.unresolved("deliverPaidSaleAction"), {
+      saleId: sale!.id,
+    });
     expect(again.result?.ok).toBe(false);
     expect(await executed(key, sale!.id)).toEqual({ vends: 1, cardPayments: 1 });
   });

@@ -6,6 +6,7 @@ import type { Session } from "../../bench/lib/kassa-client";
 import { tcpProxy } from "../../bench/lib/tcp-proxy";
 import {
   act,
+  ACTIONS,
   cashierWithShift,
   createDatabase,
   freePort,
@@ -19,6 +20,7 @@ import {
   startInstance,
   type Instance,
   type TempDatabase,
+  waitFor,
 } from "./support/cluster";
 
 /**
@@ -30,20 +32,7 @@ import {
  */
 const sandbox = sandboxClient();
 const SPOOL = fresh(".data/faults-db-cut-spool");
-const VAS = "app/(till)/vas/actions.ts";
 const VAS_PURCHASE = "/v1/VAS/Purchase";
-
-async function waitFor(
-  what: string,
-  check: () => Promise<boolean>,
-  limitMs = 60_000,
-): Promise<void> {
-  const until = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 type NotRecorded = { notice: string; lines: { label: string; value: string; big?: boolean }[] };
 
@@ -143,12 +132,14 @@ describe.skipIf(!PG_URL)("the database cut in the middle of a vend", () => {
   });
 
   it("shows a voucher's PIN marked not recorded, and the journal keeps it once the database is back", async () => {
-    const quote = await act(till, VAS, "getVasQuoteAction", { productId: "GOOGLEPLAY-100" });
+    const quote = await act(till, ACTIONS.vas("getVasQuoteAction"), {
+      productId: "GOOGLEPLAY-100",
+    });
     const token = (quote.result?.data as { token?: string } | undefined)?.token;
     expect(token, quote.body.slice(0, 300)).toBeTruthy();
     const before = await sandbox.requests(VAS_PURCHASE);
     await sandbox.fault({ path: VAS_PURCHASE, kind: "latency", count: 1, ms: 2_500 });
-    const answer = act(till, VAS, "purchaseVasAction", {
+    const answer = act(till, ACTIONS.vas("purchaseVasAction"), {
       idempotencyKey: crypto.randomUUID(),
       quoteToken: token,
       method: "cash",

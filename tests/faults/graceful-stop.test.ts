@@ -12,6 +12,7 @@ import {
   saleByKey,
   saleOf,
   sandboxClient,
+  waitFor,
 } from "./support/cluster";
 
 /**
@@ -58,14 +59,18 @@ describe("a graceful stop with a vend in flight", () => {
     const key = crypto.randomUUID();
     await sandbox.fault({ path: PURCHASE_PATH, kind: "latency", count: 1, ms: 4_000 });
     const inFlight = purchase(till, key);
-    for (let i = 0; i < 600 && (await sandbox.requests(PURCHASE_PATH)) === 0; i++)
-      await new Promise((r) => setTimeout(r, 50));
+    await waitFor(
+      "the Purchase call",
+      async () => (await sandbox.requests(PURCHASE_PATH)) > 0,
+      30_000,
+    );
     expect(await sandbox.requests(PURCHASE_PATH)).toBe(1);
 
     const signalledAt = performance.now();
     const exit = exitOf(app!);
     app!.child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 300));
+    // The stop has begun once the server says it waits for the sale in flight.
+    await waitFor("the stop to begin", () => app!.printedAt(/SIGTERM: stopping/) !== undefined);
 
     // Pressed during the stop (another meter, so the duplicate guard has nothing to say).
     const lateKey = crypto.randomUUID();
@@ -121,7 +126,7 @@ describe("a graceful stop with a vend in flight", () => {
       if (!dripping.destroyed) dripping.write("a", () => sent++);
     }, 100);
     try {
-      for (let i = 0; i < 600 && sent < 5; i++) await new Promise((r) => setTimeout(r, 20));
+      await waitFor("five drips", () => sent >= 5, 12_000);
       expect(sent).toBeGreaterThanOrEqual(5);
 
       const exit = exitOf(app!);

@@ -6,6 +6,7 @@ import { openDb } from "../../lib/db/open";
 import { sales } from "../../lib/db/schema";
 import {
   act,
+  ACTIONS,
   cashierWithShift,
   CASHIER,
   createDatabase,
@@ -31,9 +32,6 @@ import {
 const sandbox = sandboxClient();
 const SANDBOX_KEY = "kassa-sandbox-key";
 const ID_NUMBER = "8503140123089";
-const BILLS = "app/(till)/bills/actions.ts";
-const FINES = "app/(till)/fines/actions.ts";
-const VAS = "app/(till)/vas/actions.ts";
 
 interface Series {
   name: string;
@@ -182,7 +180,7 @@ describe("health, metrics and logs of npm start's server", () => {
     const electricity = await purchase(till, crypto.randomUUID(), "01200000006");
     expect(saleOf(electricity)?.status, electricity.body.slice(0, 300)).toBe("completed");
 
-    const bill = await act(till, BILLS, "payBillAction", {
+    const bill = await act(till, ACTIONS.bills("payBillAction"), {
       accountNumber: "5000123456",
       municipality: "tshwane_postpaid",
       amount: "120",
@@ -191,9 +189,12 @@ describe("health, metrics and logs of npm start's server", () => {
     });
     expect(saleOf(bill)?.status, bill.body.slice(0, 300)).toBe("completed");
 
-    const lookup = await act(till, FINES, "lookUpFinesAction", { kind: "id", value: ID_NUMBER });
+    const lookup = await act(till, ACTIONS.fines("lookUpFinesAction"), {
+      kind: "id",
+      value: ID_NUMBER,
+    });
     expect(lookup.result?.ok, lookup.body.slice(0, 300)).toBe(true);
-    const fines = await act(till, FINES, "payFinesAction", {
+    const fines = await act(till, ACTIONS.fines("payFinesAction"), {
       idempotencyKey: crypto.randomUUID(),
       lookupKind: "id",
       lookupValue: ID_NUMBER,
@@ -206,10 +207,10 @@ describe("health, metrics and logs of npm start's server", () => {
       { productId: "VOD-AIR-29", mobileNumber: "0821234567" },
       { productId: "GOOGLEPLAY-100" },
     ]) {
-      const quote = await act(till, VAS, "getVasQuoteAction", quoteInput);
+      const quote = await act(till, ACTIONS.vas("getVasQuoteAction"), quoteInput);
       const token = (quote.result?.data as { token?: string } | undefined)?.token;
       expect(token, quote.body.slice(0, 300)).toBeTruthy();
-      const vas = await act(till, VAS, "purchaseVasAction", {
+      const vas = await act(till, ACTIONS.vas("purchaseVasAction"), {
         idempotencyKey: crypto.randomUUID(),
         quoteToken: token,
         method: "cash",

@@ -16,6 +16,7 @@ import {
   startInstance,
   type Instance,
   type TempDatabase,
+  waitFor,
 } from "./support/cluster";
 
 /**
@@ -67,14 +68,6 @@ function holdingProxy(sandboxPort: number) {
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, limitMs = 60_000) {
-  const until = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 function restartBetweenRecordAndSend(where: () => { databaseUrl?: string; dataDir?: string }) {

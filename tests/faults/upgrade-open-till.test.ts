@@ -7,14 +7,7 @@ import { plainText } from "@/lib/money";
 import { findAction } from "../../bench/lib/kassa-client";
 import { startApp, type Proc } from "../../bench/lib/procs";
 import { CHROMIUM_ARGS, systemChromium } from "../../scripts/chromium.mjs";
-import {
-  cashierWithShift,
-  DIST,
-  ELECTRICITY,
-  freePort,
-  fresh,
-  sandboxClient,
-} from "./support/cluster";
+import { ACTIONS, cashierWithShift, DIST, freePort, fresh, sandboxClient } from "./support/cluster";
 
 /**
  * An upgrade under an open till. Till pages (electricity, a bill, airtime) are loaded from one
@@ -100,7 +93,7 @@ describe("an upgrade while till pages are open", () => {
   it("sells once from each old page, with at most one reload and the slip on screen", async () => {
     // The worst case: the two builds share no action id (another key), so the old pages' calls are unknown.
     const purchase = (dist: string) =>
-      findAction(dist, ELECTRICITY, "purchaseElectricityAction").id;
+      findAction(dist, ACTIONS.electricity("purchaseElectricityAction")).id;
     expect(purchase(DIST2)).not.toBe(purchase(DIST));
 
     const baseUrl = `http://localhost:${port}`;

@@ -1,4 +1,6 @@
 import { Client } from "pg";
+import { ACTIONS, type ActionRef } from "../../../bench/lib/actions";
+import { afterAll, beforeAll } from "vitest";
 import {
   callAction,
   findAction,
@@ -14,7 +16,7 @@ import {
   type Proc,
 } from "../../../bench/lib/procs";
 
-export { freePort };
+export { ACTIONS, freePort };
 
 /**
  * The fault tests' world: real `next start` instances of the production build in
@@ -105,16 +107,18 @@ export interface Instance {
   baseUrl: string;
 }
 
+export interface Where {
+  databaseUrl?: string;
+  dataDir?: string;
+  extraEnv?: Record<string, string>;
+  /** `npm start`'s own server (scripts/serve.mjs) instead of `next start`. */
+  serve?: boolean;
+}
+
 export async function startInstance(
   port: number,
   sandboxPort: number,
-  where: {
-    databaseUrl?: string;
-    dataDir?: string;
-    extraEnv?: Record<string, string>;
-    /** `npm start`'s own server (scripts/serve.mjs) instead of `next start`. */
-    serve?: boolean;
-  },
+  where: Where,
 ): Promise<Instance> {
   const proc = await startApp({ port, distDir: DIST, sandboxPort, ...where });
   return { proc, baseUrl: `http://localhost:${port}` };
@@ -122,10 +126,83 @@ export async function startInstance(
 
 export const fresh = freshDataDir;
 
+/** Polls `check` until it holds; fails naming `what` after `limitMs`. No fixed sleeps in the fault tests. */
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  limitMs = 60_000,
+): Promise<void> {
+  const until = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The usual fault-test world, filled in by `shopWithShift`'s beforeAll. */
+export interface Shop {
+  sandbox: ReturnType<typeof sandboxClient>;
+  /** The instance now running (a new one after `restart`). */
+  app: Instance;
+  /** The demo cashier, signed in with the till's shift open (the session outlives restarts). */
+  till: Session;
+  /** Kills the instance at once (SIGKILL: no graceful stop), as a crash would. */
+  kill: () => Promise<void>;
+  /** Starts the instance again on the same port and journal. */
+  restart: () => Promise<Instance>;
+}
+
+/**
+ * A sandbox of the test's own and one Kassa instance on a fresh journal folder under
+ * `.data/faults-<tag>` (or on `where`), with the demo cashier's shift open; stopped and
+ * removed after the file. Call inside a describe: it registers that describe's beforeAll and
+ * afterAll.
+ */
+export function shopWithShift(tag: string, where: Omit<Where, "dataDir"> = {}): Shop {
+  const sandbox = sandboxClient();
+  const dataDir = fresh(`.data/faults-${tag}`);
+  let port = 0;
+  let stopSandbox: (() => Promise<void>) | undefined;
+  let running: Instance | undefined;
+  let session: Session | undefined;
+  const start = async () => {
+    running = await startInstance(port, sandbox.port, { dataDir, ...where });
+    return running;
+  };
+  beforeAll(async () => {
+    stopSandbox = (await sandbox.start()).stop;
+    port = await freePort();
+    session = await cashierWithShift((await start()).baseUrl);
+  });
+  afterAll(async () => {
+    await running?.proc.stop();
+    await stopSandbox?.();
+    fresh(dataDir);
+  });
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what}: shopWithShift's beforeAll has not run`);
+    return value;
+  };
+  return {
+    sandbox,
+    get app() {
+      return need(running, "app");
+    },
+    get till() {
+      return need(session, "till");
+    },
+    kill: async () => {
+      await need(running, "app").proc.kill9();
+      running = undefined;
+    },
+    restart: start,
+  };
+}
+
 /** The demo cashier signed in at `baseUrl` with the till's shift open. */
 export async function cashierWithShift(baseUrl: string): Promise<Session> {
   const session = await signIn(baseUrl, CASHIER);
-  const opened = await act(session, "app/(till)/shift/actions.ts", "openShiftAction", {
+  const opened = await act(session, ACTIONS.shift("openShiftAction"), {
     openingFloat: "500",
   });
   if (!opened.result?.ok && !/already open/.test(opened.result?.error ?? ""))
@@ -133,17 +210,10 @@ export async function cashierWithShift(baseUrl: string): Promise<Session> {
   return session;
 }
 
-export function act(
-  session: Session,
-  file: string,
-  name: string,
-  input: unknown,
-): Promise<ActionCall> {
-  return callAction(session, findAction(DIST, file, name), input);
+/** Calls a server action as the signed-in `session`, the way its page's form does. */
+export function act(session: Session, action: ActionRef, input: unknown): Promise<ActionCall> {
+  return callAction(session, findAction(DIST, action), input);
 }
-
-export const ELECTRICITY = "app/(till)/electricity/actions.ts";
-export const HISTORY = "lib/actions/sale.ts";
 
 export function purchase(
   session: Session,
@@ -152,7 +222,7 @@ export function purchase(
   municipality = "tshwane_prepaid",
   amount = "40",
 ) {
-  return act(session, ELECTRICITY, "purchaseElectricityAction", {
+  return act(session, ACTIONS.electricity("purchaseElectricityAction"), {
     meterNumber: meter,
     municipality,
     amount,
