@@ -6,6 +6,16 @@ const dir = process.argv[2] ?? ".ci/out";
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const flaky = [];
+
+/** Playwright's tests that failed and then passed on CI's one retry, by file and title. */
+function flakyOf(suite, file = suite.file) {
+  for (const spec of suite.specs ?? [])
+    for (const t of spec.tests ?? [])
+      if (t.status === "flaky")
+        flaky.push(`${spec.file ?? file}: ${spec.title} [${t.projectName}]`);
+  for (const child of suite.suites ?? []) flakyOf(child, child.file ?? file);
+}
 
 function readJson(file) {
   try {
@@ -33,7 +43,10 @@ for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
     passed += report.stats.expected + (report.stats.flaky ?? 0);
     failed += report.stats.unexpected;
     skipped += report.stats.skipped ?? 0;
+    for (const suite of report.suites ?? []) flakyOf(suite);
   }
 }
 
+// A retry that passed is counted as passed and named here, so a flaky spec is seen and fixed.
+for (const name of flaky) console.log(`ci: flaky (failed, then passed on its retry): ${name}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
