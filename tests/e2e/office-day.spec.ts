@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { serializePurchases } from "./support/municipal";
+import { expectNoHorizontalOverflow } from "./support/screens";
 import {
   asTomorrow,
   cashier2Page,
@@ -82,6 +83,18 @@ test("a day of cash and card sales closed R 10 short: the Z report shows the var
   await office.getByRole("link", { name: "Reprint" }).click();
   await expect(office.getByText("REPRINT", { exact: true })).toBeVisible();
   await expect(office.getByTestId("sales-total")).toHaveText("R 295,00");
+
+  // The Z report's signed checkpoint stands on /audit with the folder its copy went to, which
+  // wraps on a phone-sized screen instead of widening the page.
+  await office.setViewportSize({ width: 390, height: 844 });
+  await expect(async () => {
+    await office.goto("/audit");
+    const checkpoint = office.getByRole("listitem").filter({
+      hasText: `${title.replace("No. ", "")}:`,
+    });
+    await expect(checkpoint).toContainText("copy in", { timeout: 1_000 });
+  }).toPass();
+  await expectNoHorizontalOverflow(office, "/audit at 390 px");
 });
 
 test("reconciliation: every card order of the day is matched, then each kind of mismatch shows", async ({

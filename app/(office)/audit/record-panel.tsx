@@ -39,7 +39,9 @@ export async function RecordPanel() {
               {c.kind === "z" ? `Z report ${c.label}` : `Day ${c.label}`}:{" "}
               <span className="font-mono">{c.shortCode}</span>{" "}
               {c.outside ? (
-                `(copy in ${record.checkpointDir})`
+                <>
+                  (copy in <span className="break-all">{record.checkpointDir}</span>)
+                </>
               ) : (
                 <strong>(not yet written outside the journal)</strong>
               )}
