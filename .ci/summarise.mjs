@@ -48,5 +48,5 @@ for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
 }
 
 // A retry that passed is counted as passed and named here, so a flaky spec is seen and fixed.
-for (const name of flaky) console.log(`ci: flaky (failed, then passed on its retry): ${name}`);
+for (const name of flaky) console.log(`ci: flaky (failed once and passed once): ${name}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
