@@ -24,7 +24,7 @@ export function Labelled({
   children: React.ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex max-w-full min-w-0 flex-col gap-1">
       <label htmlFor={id} className="font-medium">
         {label}
       </label>

@@ -185,7 +185,7 @@ function FilterSelect(props: {
         id={id}
         name={props.name}
         defaultValue={props.value ?? ""}
-        className="rounded border border-slate-400 px-2 py-2"
+        className="max-w-full rounded border border-slate-400 px-2 py-2"
       >
         <option value="">{props.all}</option>
         {props.options.map((o) => (
