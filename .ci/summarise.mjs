@@ -7,14 +7,32 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const flaky = [];
+const failures = [];
 
-/** Playwright's tests that failed and then passed on CI's one retry, by file and title. */
-function flakyOf(suite, file = suite.file) {
+/** The first line of an error message, without terminal colours, short enough for a log line. */
+function firstLine(message) {
+  const line = String(message ?? "")
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .find((l) => l.trim());
+  return (line ?? "").trim().slice(0, 300);
+}
+
+/**
+ * Playwright's tests that failed and then passed on CI's one retry, and those that failed on
+ * every try, by file and title (the last try's first error line for a failure).
+ */
+function playwrightOutcomes(suite, file = suite.file) {
   for (const spec of suite.specs ?? [])
-    for (const t of spec.tests ?? [])
-      if (t.status === "flaky")
-        flaky.push(`${spec.file ?? file}: ${spec.title} [${t.projectName}]`);
-  for (const child of suite.suites ?? []) flakyOf(child, child.file ?? file);
+    for (const t of spec.tests ?? []) {
+      const name = `${spec.file ?? file}: ${spec.title} [${t.projectName}]`;
+      if (t.status === "flaky") flaky.push(name);
+      if (t.status === "unexpected") {
+        const last = (t.results ?? []).at(-1);
+        failures.push(`${name}: ${firstLine(last?.error?.message ?? last?.errors?.[0]?.message)}`);
+      }
+    }
+  for (const child of suite.suites ?? []) playwrightOutcomes(child, child.file ?? file);
 }
 
 function readJson(file) {
@@ -36,17 +54,26 @@ for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     // A file that failed to load has no tests but is a failure.
     for (const suite of report.testResults ?? []) {
-      if (suite.status === "failed" && (suite.assertionResults ?? []).length === 0) failed += 1;
+      const where = path.relative(process.cwd(), suite.name ?? "");
+      if (suite.status === "failed" && (suite.assertionResults ?? []).length === 0) {
+        failed += 1;
+        failures.push(`${where}: did not load: ${firstLine(suite.message)}`);
+      }
+      for (const t of suite.assertionResults ?? [])
+        if (t.status === "failed")
+          failures.push(`${where}: ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
     }
   } else if (report.stats && typeof report.stats.expected === "number") {
     // Playwright
     passed += report.stats.expected + (report.stats.flaky ?? 0);
     failed += report.stats.unexpected;
     skipped += report.stats.skipped ?? 0;
-    for (const suite of report.suites ?? []) flakyOf(suite);
+    for (const suite of report.suites ?? []) playwrightOutcomes(suite);
   }
 }
 
 // A retry that passed is counted as passed and named here, so a flaky spec is seen and fixed.
 for (const name of flaky) console.log(`ci: flaky (failed once and passed once): ${name}`);
+// The failures again at the very end, where a reader of the log's tail sees them.
+for (const failure of failures) console.log(`ci: failed: ${failure}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
