@@ -6,12 +6,13 @@ import { cycleThrough, resolveImport } from "./eslint/import-graph.mjs";
 /**
  * Kassa's layering (docs/architecture.md, "Folders and what each may touch"), checked here so
  * that it cannot drift: components never import app/; a client file ("use client") never
- * imports lib/db, lib/upstream or lib/env (the API key and the journal stay on the server;
+ * imports lib/db, lib/upstream, lib/env or a kind's call upstream (lib/kinds/<kind>/upstream,
+ * wire, kind: the API key and the journal stay on the server;
  * `import type` is erased and allowed); lib/sandbox imports nothing of the app but lib/money
  * and lib/env-schema.
  */
 const SERVER_ONLY =
-  /^(@\/|(\.\.?\/)+)lib\/(db|upstream|env)(\/|$)|^(@\/|(\.\.?\/)+)lib\/env(\.ts)?$/;
+  /^(@\/|(\.\.?\/)+)lib\/(db|upstream|env)(\/|$)|^(@\/|(\.\.?\/)+)lib\/env(\.ts)?$|^(@\/|(\.\.?\/)+)lib\/kinds\/[^/]+\/(upstream|wire|kind)$/;
 
 /**
  * Rooms: folders whose inside only their own files import. Everything else comes in through
@@ -188,7 +189,9 @@ const config = [
     rules: { "no-restricted-imports": ["error", { patterns: roomsFor(room) }] },
   })),
   {
-    files: ["components/**"],
+    // The kinds' slip bodies (lib/kinds/<kind>/slip.tsx, the screen's registry slips.tsx) and
+    // the client-safe registry meta.ts are client pieces like components/.
+    files: ["components/**", "lib/kinds/**/*.tsx", "lib/kinds/meta.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -3,8 +3,8 @@
 import { staffAction } from "@/lib/auth/action";
 import { actorOf } from "@/lib/auth/actor";
 import { limitOrRefuse } from "@/lib/security/rate-limit";
-import { lookUpFines } from "@/lib/fines/lookup";
-import { sellFines } from "@/lib/fines/pay";
+import { lookUpFines } from "@/lib/kinds/fines/lookup";
+import { sellFines } from "@/lib/kinds/fines/pay";
 import { startKioskCardPayment } from "@/lib/sales/card";
 import { kioskLookupSchema, kioskPaySchema } from "./schema";
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { Money } from "@/components/ui/money";
-import { selectionTotals, unpaidNotices } from "@/lib/fines/selection";
-import { payability } from "@/lib/fines/payability";
-import type { FineRow } from "@/lib/fines/view";
+import { selectionTotals, unpaidNotices } from "@/lib/kinds/fines/selection";
+import { payability } from "@/lib/kinds/fines/payability";
+import type { FineRow } from "@/lib/kinds/fines/view";
 import type { KioskText } from "@/lib/i18n/kiosk-text";
 
 interface Props {

@@ -1,6 +1,6 @@
 // zod/mini, not full zod: the kiosk's forms check with this file in the browser.
 import * as z from "zod/mini";
-import { checkLookup } from "@/lib/fines/lookup-kind";
+import { checkLookup } from "@/lib/kinds/fines/lookup-kind";
 import { kioskCheckProblem, type KioskProblem } from "@/lib/i18n/kiosk-problems";
 import { KIOSK_LOCALES } from "@/lib/i18n/kiosk-messages";
 

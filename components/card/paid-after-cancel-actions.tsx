@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { describeSale } from "@/lib/sales/kinds/meta";
+import { describeSale } from "@/lib/kinds/meta";
 import { deliverAfterCancelAction, owedBackAfterCancelAction } from "@/lib/actions/card-payment";
 import type { PaidAfterCancelNotice } from "@/lib/sales/card/client";
 

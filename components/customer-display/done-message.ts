@@ -1,7 +1,7 @@
 import type { Sale } from "@/lib/sales/types";
-import { electricityResultSchema } from "@/lib/slip/results";
+import { electricityResultSchema } from "@/lib/kinds/electricity/slip-data";
 import { tokensForSlip } from "@/lib/slip/tokens";
-import { KIND_META } from "@/lib/sales/kinds/meta";
+import { KIND_META } from "@/lib/kinds/meta";
 import { FREE_TOKEN_NOTE, KEY_CHANGE_WARNING } from "@/lib/care/key-change-words";
 import type { CustomerDisplayMessage } from "./channel";
 

@@ -3,10 +3,10 @@
  * the forms when first needed (a dynamic import): the till pages' JavaScript budget keeps
  * only the call.
  */
-import type { FineRow } from "@/lib/fines/view";
-import { LOOKUP_LABELS, type LookupKind } from "@/lib/fines/lookup-kind";
+import type { FineRow } from "@/lib/kinds/fines/view";
+import { LOOKUP_LABELS, type LookupKind } from "@/lib/kinds/fines/lookup-kind";
 import { maskIdNumber } from "@/lib/sa-id";
-import { VAS_KIND_LABELS, type VasKind } from "@/lib/vas/catalogue";
+import { VAS_KIND_LABELS, type VasKind } from "@/lib/kinds/vas/catalogue";
 import { showOnCustomerDisplay } from "./channel";
 
 /** The fines chosen, each with its charge and amount, and the total; an ID number only masked. */

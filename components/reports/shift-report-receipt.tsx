@@ -1,7 +1,7 @@
 import { formatRand } from "@/lib/money";
 import type { ShiftReport } from "@/lib/reports/shift-report";
 import { formatSaDateTime } from "@/lib/reports/day";
-import { KIND_LABELS } from "@/lib/sales/kinds/meta";
+import { KIND_LABELS } from "@/lib/kinds/meta";
 import { CASH_MOVEMENT_LABELS, PAYMENT_METHOD_LABELS, labelOf } from "@/lib/sales/labels";
 import { ReprintMark, SlipFrame, SlipLine } from "@/components/slip/slip-frame";
 import type { ReportMeta } from "@/lib/reports/report-meta";

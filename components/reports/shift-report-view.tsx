@@ -4,7 +4,7 @@ import type { ShiftReport } from "@/lib/reports/shift-report";
 import { DENOMINATIONS } from "@/lib/reports/denominations";
 import { formatSaDateTime } from "@/lib/reports/day";
 
-import { KIND_LABELS } from "@/lib/sales/kinds/meta";
+import { KIND_LABELS } from "@/lib/kinds/meta";
 import { CASH_MOVEMENT_LABELS, PAYMENT_METHOD_LABELS, labelOf } from "@/lib/sales/labels";
 import { varianceText } from "./variance";
 import { DataTable, EmptyRow, MoneyCell, TableHead, end } from "@/components/ui/table";

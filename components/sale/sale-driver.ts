@@ -5,7 +5,7 @@
  * holds one per form.
  */
 import type { QueryClient } from "@tanstack/react-query";
-import { KIND_META } from "@/lib/sales/kinds/meta";
+import { KIND_META } from "@/lib/kinds/meta";
 import { forgetResend } from "./kassa-updated";
 import { askUntilSettled } from "./sale-by-key";
 import { READY, transition, type SaleEffect, type SaleEvent, type SaleStage } from "./sale-machine";

@@ -5,7 +5,7 @@
  * whose slip the cashier has not seen yet (the journal keeps the same list for other browsers).
  */
 import type { SaleKind } from "@/lib/sales/types";
-import { KIND_META, KINDS } from "@/lib/sales/kinds/meta";
+import { KIND_META, KINDS } from "@/lib/kinds/meta";
 import type { SaleView } from "@/lib/sales/sale-view";
 
 export type SaleForm = SaleKind;
@@ -25,7 +25,7 @@ export interface UnseenSale {
   what?: string;
 }
 
-/** Every form, one per kind of sale (lib/sales/kinds/meta.ts). */
+/** Every form, one per kind of sale (lib/kinds/meta.ts). */
 export const SALE_FORMS: readonly SaleForm[] = KINDS;
 
 /** Where each form lives, for "Not confirmed: open it" and "New sale". */

@@ -1,5 +1,5 @@
 import { formatRand } from "@/lib/money";
-import { amountSplit } from "@/lib/electricity/amount-split";
+import { amountSplit } from "@/lib/kinds/electricity/amount-split";
 import { SlipLine } from "./slip-frame";
 
 /** The electricity slip's money block: electricity, arrears, fixed charges and VAT, adding up to the amount paid. */

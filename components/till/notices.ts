@@ -8,7 +8,7 @@
 import { formatRand } from "@/lib/money";
 import { isLow, isLowBalance, type BalanceView } from "@/lib/office/balance-view";
 import type { PrinterStatus } from "@/lib/printing/status";
-import { describeSale } from "@/lib/sales/kinds/meta";
+import { describeSale } from "@/lib/kinds/meta";
 import type { PaidAfterCancelNotice } from "@/lib/sales/card/client";
 import { PAID_NOT_DELIVERED, type SaleView, type TillSalesAnswer } from "@/lib/sales/sale-view";
 import { NOT_PAIRED } from "@/components/printing/pairing";

@@ -14,7 +14,7 @@
 import { vatIncluded, type Cents } from "@/lib/money";
 import { csvLines, toCsv } from "@/lib/reports/csv";
 import { SALE_KINDS, type PaymentMethod, type SaleKind } from "@/lib/db/schema";
-import { KIND_LABELS } from "@/lib/sales/kinds/meta";
+import { KIND_LABELS } from "@/lib/kinds/meta";
 import { liabilityAccount, MAPPING_LABELS, type AccountMapping } from "./mapping";
 
 /** Completed sales of one kind in one entry, with their commission. */

@@ -3,7 +3,7 @@
  * checks with it before any call and the server action checks again. Only the masked form is
  * ever kept (token_sends.masked_address).
  */
-import { MOBILE_NUMBER_MESSAGE, normaliseMobileNumber } from "@/lib/vas/mobile";
+import { MOBILE_NUMBER_MESSAGE, normaliseMobileNumber } from "@/lib/kinds/vas/mobile";
 
 export type SendChannelName = "sms" | "email";
 

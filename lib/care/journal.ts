@@ -10,7 +10,7 @@ import {
   type Sale,
   type TokenSend,
 } from "@/lib/db/schema";
-import { electricityResultSchema } from "@/lib/slip/results";
+import { electricityResultSchema } from "@/lib/kinds/electricity/slip-data";
 import { TILL_REPRINT_DAYS } from "@/lib/security/ownership";
 import type { CareSale, MeterCodes } from "./story";
 

@@ -4,10 +4,11 @@
  * receipt number, and nothing else: no customer name, no ID number, no other sale. Pure.
  */
 import { formatRand } from "@/lib/money";
-import { billResultSchema, electricityResultSchema } from "@/lib/slip/results";
+import { billResultSchema } from "@/lib/kinds/bill/slip-data";
+import { electricityResultSchema } from "@/lib/kinds/electricity/slip-data";
 import { groupTokenDigits, tokensForSlip } from "@/lib/slip/tokens";
 import { safeExternalUrl } from "@/lib/safe-url";
-import { groupPin, vasResultSchema } from "@/lib/vas/sale-data";
+import { groupPin, vasResultSchema } from "@/lib/kinds/vas/sale-data";
 import { FREE_TOKEN_NOTE, KEY_CHANGE_WARNING } from "./key-change-words";
 
 export interface SendableSale {

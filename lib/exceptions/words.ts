@@ -4,7 +4,7 @@
  */
 import { formatRand } from "@/lib/money";
 import { saTime } from "@/lib/sa-time";
-import { KIND_LABELS } from "@/lib/sales/kinds/meta";
+import { KIND_LABELS } from "@/lib/kinds/meta";
 import type { SaleKind } from "@/lib/db/schema";
 import {
   EXCEPTION_LABELS,

@@ -1,4 +1,4 @@
-import type { LookupCheck } from "@/lib/fines/lookup-kind";
+import type { LookupCheck } from "@/lib/kinds/fines/lookup-kind";
 import type { ActionCode } from "@/lib/errors";
 import type { KioskMessages } from "./kiosk-messages";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { checkBalance, isUpstreamError } from "@/lib/upstream";
 import type { Cents } from "@/lib/money";
-import { normaliseMobileNumber } from "@/lib/vas/mobile";
+import { normaliseMobileNumber } from "@/lib/kinds/vas/mobile";
 
 /** How far before and after a sale the core service's receipts are shown: its clock and Kassa's may differ. */
 const AROUND_MS = 10 * 60_000;

@@ -3,7 +3,7 @@
  * `prepaid_electricity` / `tshwane_prepaid`, `vas` / `airtime`). Pure.
  */
 import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/municipalities";
-import { VAS_KIND_LABELS, type VasKind } from "@/lib/vas/catalogue";
+import { VAS_KIND_LABELS, type VasKind } from "@/lib/kinds/vas/catalogue";
 import { labelOf } from "@/lib/sales/labels";
 
 const SERVICE_LABELS: Record<string, string> = {

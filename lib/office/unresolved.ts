@@ -11,9 +11,9 @@ import {
   type SaleKind,
   type SaleStatus,
 } from "@/lib/db/schema";
-import { kindOf } from "@/lib/sales/kinds";
+import { kindOf } from "@/lib/kinds/index";
 import { IDEMPOTENT_KINDS } from "@/lib/sales/journal";
-import { vasRequestSchema } from "@/lib/vas/sale-data";
+import { vasRequestSchema } from "@/lib/kinds/vas/sale-data";
 
 function vasRecipientOf(request: unknown): string | null {
   const parsed = vasRequestSchema.safeParse(request);

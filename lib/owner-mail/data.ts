@@ -13,7 +13,7 @@ import { summarise } from "@/lib/reports/summary";
 import { runwayNow } from "@/lib/runway/runway-now";
 import { saTime } from "@/lib/sa-time";
 import { paidNotDeliveredSql } from "@/lib/sales/card";
-import { KIND_LABELS } from "@/lib/sales/kinds/meta";
+import { KIND_LABELS } from "@/lib/kinds/meta";
 import { zReportsClosedIn } from "@/lib/shifts/list";
 import type { DaySummary, RunwayLine, ShiftLine, UnresolvedLine } from "./content";
 

@@ -2,9 +2,9 @@
  * What the cashier copies by hand when nothing prints: the electricity tokens under their
  * labels, or a voucher's PIN. Read from the same slip data as the slips themselves. Pure.
  */
-import { electricityResultSchema } from "@/lib/slip/results";
+import { electricityResultSchema } from "@/lib/kinds/electricity/slip-data";
 import { tokenGroups, tokensForSlip } from "@/lib/slip/tokens";
-import { groupPin, vasResultSchema } from "@/lib/vas/sale-data";
+import { groupPin, vasResultSchema } from "@/lib/kinds/vas/sale-data";
 
 export function handCopyOf(
   sale: { kind: string; result: unknown },

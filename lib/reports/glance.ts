@@ -1,6 +1,6 @@
 import type { SaleKind } from "@/lib/db/schema";
 import type { Cents } from "@/lib/money";
-import { KIND_LABELS } from "@/lib/sales/kinds/meta";
+import { KIND_LABELS } from "@/lib/kinds/meta";
 import { saHour } from "./day";
 
 export interface GlanceSale {

@@ -6,7 +6,7 @@
 import type { PaymentMethod, SaleKind } from "@/lib/db/schema";
 import type { Cents } from "@/lib/money";
 import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/municipalities";
-import { KIND_LABELS } from "@/lib/sales/kinds/meta";
+import { KIND_LABELS } from "@/lib/kinds/meta";
 import { saHour, saYmd } from "./day";
 
 export interface PeriodSale {

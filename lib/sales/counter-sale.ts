@@ -13,8 +13,8 @@ import { formatRand } from "@/lib/money";
 import { admitSale } from "@/lib/lifecycle";
 import { fingerprintOf, KEY_REUSED_CODE, KEY_REUSED_MESSAGE } from "./fingerprint";
 import { findSale, readSaleStart, recordSale } from "./journal";
-import { kindOf } from "./kinds";
-import { describeSale } from "./kinds/meta";
+import { kindOf } from "@/lib/kinds/index";
+import { describeSale } from "@/lib/kinds/meta";
 import {
   refuseWhileStopping,
   resendIfSenderGone,
@@ -60,7 +60,7 @@ export function saleViewOf(sale: SentSale): SaleView {
   };
 }
 
-/** The tokens in an electricity sale's result, as it was recorded (lib/slip/results.ts). */
+/** The tokens in an electricity sale's result, as it was recorded (lib/kinds/electricity/slip-data.ts). */
 function tokensOf(result: unknown): readonly SlipToken[] | undefined {
   const tokens = (result as { tokens?: unknown } | null)?.tokens;
   return Array.isArray(tokens) ? (tokens as SlipToken[]) : undefined;

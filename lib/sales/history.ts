@@ -3,7 +3,7 @@ import { and, desc, eq, gte, ilike, isNull, ne, or } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { sales, users, type Sale } from "@/lib/db/schema";
 import { TILL_REPRINT_DAYS } from "@/lib/security/ownership";
-import { searchFormsOf } from "@/lib/vas/mobile";
+import { searchFormsOf } from "@/lib/kinds/vas/mobile";
 
 /** The reference holds the typed number in any of its forms (a mobile number as 0… or 27…). */
 function referenceHolds(search: string) {

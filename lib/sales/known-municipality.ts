@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { sales } from "@/lib/db/schema";
-import { MUNICIPAL_KINDS } from "@/lib/sales/kinds/meta";
+import { MUNICIPAL_KINDS } from "@/lib/kinds/meta";
 
 /**
  * The municipality a meter or account number was last sold for at this till, from the

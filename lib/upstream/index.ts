@@ -6,21 +6,8 @@ import "server-only";
  * component nothing at all: the types the till shares live in client-safe modules
  * (lib/slip/tokens.ts, lib/safe-url.ts, lib/ops/breaker-state.ts).
  */
-export { confirmMeter, vendElectricity } from "@/lib/upstream/electricity";
-export type { MeterCustomer } from "@/lib/upstream/electricity";
-export { confirmAccount, payBill } from "@/lib/upstream/bills";
 export { checkBalance } from "@/lib/upstream/merchant";
 export type { MerchantBalance, ServiceBalance } from "@/lib/upstream/merchant";
-export {
-  findFinesByIdNumber,
-  findFinesByNotice,
-  findFinesByRegistration,
-  markFinesPaid,
-  validateFinePayment,
-} from "@/lib/upstream/fines";
-export type { Fine, FineLookup } from "@/lib/upstream/fines";
-export { listProducts, purchaseVas, quoteVas } from "@/lib/upstream/vas";
-export type { MobileNumberNeed, VasCategory, VasProduct } from "@/lib/upstream/vas";
 export { createOrder } from "@/lib/upstream/orders";
 export {
   checkOrderPaymentStatus,
@@ -34,3 +21,36 @@ export { listenForRawAnswers } from "@/lib/upstream/raw-answers";
 export { BACKOFF } from "@/lib/upstream/retry";
 export { DEFAULT_MAX_ATTEMPTS } from "@/lib/upstream/http";
 export { breakerState } from "@/lib/upstream/breaker";
+
+// What a kind's own client (lib/kinds/<kind>/upstream.ts and wire.ts) is written with: the
+// one transport, the envelopes, the Purchase operation electricity and bills share, tokens,
+// and the wire's number and text shapes (rands to cents only here).
+export { callUpstream } from "@/lib/upstream/http";
+export type { CallOptions } from "@/lib/upstream/http";
+export {
+  decodeConfirmed,
+  decodeFines,
+  decodeStandard,
+  upstreamFailure,
+} from "@/lib/upstream/envelope";
+export type { WireAnswer } from "@/lib/upstream/envelope";
+export type { OperationName } from "@/lib/upstream/operations";
+export { callPurchase, purchaseMessages } from "@/lib/upstream/purchase";
+export {
+  confirmCustomerWire,
+  purchaseResultWire,
+  voucherTokenWire,
+} from "@/lib/upstream/purchase-wire";
+export { orderSlipTokens, tokensFromPrintable } from "@/lib/upstream/tokens";
+export {
+  cents,
+  centsOrNull,
+  dateFromMs,
+  soft,
+  toWireRands,
+  wireInt,
+  wireInt64,
+  wireRands,
+  wireSuccess,
+  wireText,
+} from "@/lib/upstream/wire-common";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Cents } from "@/lib/money";
 import type { WireAnswer } from "@/lib/upstream/envelope";
-import type { purchaseResultWire } from "@/lib/upstream/electricity-wire";
+import type { purchaseResultWire } from "@/lib/upstream/purchase-wire";
 import { callUpstream, type CallOptions } from "@/lib/upstream/http";
 import type { PaymentMethod } from "@/lib/upstream/municipalities";
 import type { OperationName } from "@/lib/upstream/operations";

@@ -12,8 +12,8 @@ import { approved } from "./office-support";
  * these tests decide whether a paid sale goes through; everything card-related is real.
  */
 const fulfil = vi.hoisted(() => ({ result: vi.fn<() => Promise<unknown>>() }));
-vi.mock("@/lib/sales/kinds/vas", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/lib/sales/kinds/vas")>();
+vi.mock("@/lib/kinds/vas/kind", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/lib/kinds/vas/kind")>();
   return { vasKind: { ...original.vasKind, fulfil: () => fulfil.result() } };
 });
 

@@ -20,8 +20,8 @@ process.env.KASSA_SEED_DEMO = "true";
 
 type Staff = import("@/lib/auth/staff").Staff;
 let cashier: Staff;
-let quoteForCashier: typeof import("@/lib/vas/quote").quoteForCashier;
-let refreshCatalogue: typeof import("@/lib/vas/catalogue-cache").refreshCatalogue;
+let quoteForCashier: typeof import("@/lib/kinds/vas/quote").quoteForCashier;
+let refreshCatalogue: typeof import("@/lib/kinds/vas/catalogue-cache").refreshCatalogue;
 let checkCardPaymentLimited: typeof import("@/lib/security/card-checks").checkCardPaymentLimited;
 
 async function requests(pathname: string): Promise<number> {
@@ -75,8 +75,8 @@ beforeAll(async () => {
   });
   const database = await (await import("@/lib/db")).db();
   cashier = await staffOf(database, "cashier", "till-1");
-  ({ quoteForCashier } = await import("@/lib/vas/quote"));
-  ({ refreshCatalogue } = await import("@/lib/vas/catalogue-cache"));
+  ({ quoteForCashier } = await import("@/lib/kinds/vas/quote"));
+  ({ refreshCatalogue } = await import("@/lib/kinds/vas/catalogue-cache"));
   ({ checkCardPaymentLimited } = await import("@/lib/security/card-checks"));
 });
 afterAll(() => sandbox.close());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { confirmMeterAnywhere } from "@/lib/electricity/find-municipality";
-import { confirmMeter } from "@/lib/upstream/electricity";
+import { confirmMeterAnywhere } from "@/lib/kinds/electricity/find-municipality";
+import { confirmMeter } from "@/lib/kinds/electricity/upstream";
 import { connectToSharedSandbox, testMeter } from "./upstream-sandbox";
 
 connectToSharedSandbox();

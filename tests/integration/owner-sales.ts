@@ -63,7 +63,7 @@ export async function sellVas(staff: Staff, productId: string, method: PaymentMe
   const product = VAS_PRODUCTS.find((p) => p.id === productId);
   if (!product?.amountCents) throw new Error(`no fixed-price product ${productId}`);
   const recipient = "27821234567";
-  const { quoteVas } = await import("@/lib/upstream");
+  const { quoteVas } = await import("@/lib/kinds/vas/upstream");
   const quote = await quoteVas({
     product,
     amountCents: product.amountCents,

@@ -35,7 +35,7 @@ vi.mock("@/lib/sales/door", async (importOriginal) => {
 
 let counter: typeof import("@/lib/sales/counter-sale");
 let journal: typeof import("@/lib/sales/journal");
-let fines: typeof import("@/lib/fines/pay");
+let fines: typeof import("@/lib/kinds/fines/pay");
 let intake: typeof import("@/lib/sales/spool-intake");
 let staff: Staff;
 
@@ -60,7 +60,7 @@ beforeAll(async () => {
   process.env.KASSA_UPSTREAM_TIMEOUT_MS = "2000";
   counter = await import("@/lib/sales/counter-sale");
   journal = await import("@/lib/sales/journal");
-  fines = await import("@/lib/fines/pay");
+  fines = await import("@/lib/kinds/fines/pay");
   intake = await import("@/lib/sales/spool-intake");
   const { db } = await import("@/lib/db");
   const schema = await import("@/lib/db/schema");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { confirmMeter } from "@/lib/upstream/electricity";
+import { confirmMeter } from "@/lib/kinds/electricity/upstream";
 import { UpstreamError } from "@/lib/upstream/errors";
-import { findFinesByNotice } from "@/lib/upstream/fines";
+import { findFinesByNotice } from "@/lib/kinds/fines/upstream";
 import { checkOrderPaymentStatus } from "@/lib/upstream/reconciliation";
 import { testMeter, connectToSharedSandbox } from "./upstream-sandbox";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plainText } from "@/lib/money";
-import { confirmAccount, payBill } from "@/lib/upstream/bills";
+import { confirmAccount, payBill } from "@/lib/kinds/bill/upstream";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { checkBalance } from "@/lib/upstream/merchant";
 import { newKey, connectToSharedSandbox } from "./upstream-sandbox";

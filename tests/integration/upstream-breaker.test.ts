@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { breakerState } from "@/lib/upstream/breaker";
-import { confirmMeter } from "@/lib/upstream/electricity";
+import { confirmMeter } from "@/lib/kinds/electricity/upstream";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { startOwnSandbox, testMeter } from "./upstream-sandbox";
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { payBill } from "@/lib/upstream/bills";
-import { confirmMeter, vendElectricity } from "@/lib/upstream/electricity";
+import { payBill } from "@/lib/kinds/bill/upstream";
+import { confirmMeter, vendElectricity } from "@/lib/kinds/electricity/upstream";
 import { UpstreamError } from "@/lib/upstream/errors";
-import { findFinesByIdNumber, markFinesPaid } from "@/lib/upstream/fines";
+import { findFinesByIdNumber, markFinesPaid } from "@/lib/kinds/fines/upstream";
 import { createOrder } from "@/lib/upstream/orders";
 import { checkOrderPaymentStatus } from "@/lib/upstream/reconciliation";
-import { listProducts, purchaseVas, quoteVas } from "@/lib/upstream/vas";
+import { listProducts, purchaseVas, quoteVas } from "@/lib/kinds/vas/upstream";
 import { listenForRawAnswers } from "@/lib/upstream/raw-answers";
 import type { RawAnswer } from "@/lib/db/schema";
 import { newKey, startOwnSandbox, testMeter } from "./upstream-sandbox";

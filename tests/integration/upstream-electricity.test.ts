@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plainText } from "@/lib/money";
-import { confirmMeter, vendElectricity } from "@/lib/upstream/electricity";
+import { confirmMeter, vendElectricity } from "@/lib/kinds/electricity/upstream";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { newKey, testMeter, connectToSharedSandbox } from "./upstream-sandbox";
 

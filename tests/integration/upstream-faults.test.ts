@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { confirmMeter, vendElectricity } from "@/lib/upstream/electricity";
+import { confirmMeter, vendElectricity } from "@/lib/kinds/electricity/upstream";
 import type { RawAnswer } from "@/lib/db/schema";
 import { UpstreamError } from "@/lib/upstream/errors";
-import { markFinesPaid } from "@/lib/upstream/fines";
+import { markFinesPaid } from "@/lib/kinds/fines/upstream";
 import { checkBalance } from "@/lib/upstream/merchant";
 import { OPERATIONS } from "@/lib/upstream/operations";
 import { listenForRawAnswers } from "@/lib/upstream/raw-answers";
-import { listProducts, purchaseVas, quoteVas } from "@/lib/upstream/vas";
+import { listProducts, purchaseVas, quoteVas } from "@/lib/kinds/vas/upstream";
 import { newKey, startOwnSandbox, testMeter } from "./upstream-sandbox";
 
 // Faults are per path on the sandbox; a shared one would hand them to other files' calls.

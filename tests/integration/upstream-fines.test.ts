@@ -6,7 +6,7 @@ import {
   findFinesByRegistration,
   markFinesPaid,
   validateFinePayment,
-} from "@/lib/upstream/fines";
+} from "@/lib/kinds/fines/upstream";
 import { FINE_ERROR_MESSAGES } from "@/lib/upstream/messages";
 import { startOwnSandbox, withLuhn } from "./upstream-sandbox";
 

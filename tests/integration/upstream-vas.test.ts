@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UpstreamError } from "@/lib/upstream/errors";
-import { listProducts, purchaseVas, quoteVas, type VasProduct } from "@/lib/upstream/vas";
+import { listProducts, purchaseVas, quoteVas, type VasProduct } from "@/lib/kinds/vas/upstream";
 import { vasRecordsAround } from "@/lib/office/core-records";
 import { connectToSharedSandbox } from "./upstream-sandbox";
 

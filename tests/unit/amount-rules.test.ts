@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkAmount, describeRange, quickAmountsFor } from "@/lib/electricity/amount-rules";
-import { checkBillAmount } from "@/lib/bills/amount-rules";
+import { checkAmount, describeRange, quickAmountsFor } from "@/lib/kinds/electricity/amount-rules";
+import { checkBillAmount } from "@/lib/kinds/bill/amount-rules";
 import { plainText } from "@/lib/money";
 
 /** The message with plain spaces (amounts keep theirs from breaking with no-break spaces). */

@@ -118,7 +118,7 @@ describe("planOrder", () => {
   });
 });
 
-/** Requests in the kinds' one stored shape (lib/sales/kinds/): card lines read nothing else. */
+/** Requests in the kinds' one stored shape (lib/kinds/): card lines read nothing else. */
 function finesRequest(fines: { noticeNumber: string; grossCents: number }[]) {
   return {
     lookup: { kind: "notice", shown: fines[0]!.noticeNumber },

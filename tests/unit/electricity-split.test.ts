@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { amountSplit } from "@/lib/electricity/amount-split";
-import { confirmNotices, meterHints } from "@/lib/electricity/confirm-notices";
-import { quickAmountsFor } from "@/lib/electricity/amount-rules";
+import { amountSplit } from "@/lib/kinds/electricity/amount-split";
+import { confirmNotices, meterHints } from "@/lib/kinds/electricity/confirm-notices";
+import { quickAmountsFor } from "@/lib/kinds/electricity/amount-rules";
 
 describe("the slip's split of the amount paid", () => {
   it("shows electricity beside the arrears, so R 50 paid reads as R 50 (not 'Arrears R 43,48' alone)", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkRegistrationNumber } from "@/lib/fines/registration";
-import { checkNoticeNumber } from "@/lib/fines/notice";
-import { checkLookup } from "@/lib/fines/lookup-kind";
+import { checkRegistrationNumber } from "@/lib/kinds/fines/registration";
+import { checkNoticeNumber } from "@/lib/kinds/fines/notice";
+import { checkLookup } from "@/lib/kinds/fines/lookup-kind";
 
 const TODAY = new Date(Date.UTC(2026, 5, 1));
 

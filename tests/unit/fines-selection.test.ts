@@ -4,10 +4,10 @@ import {
   selectedFines,
   selectionTotals,
   unpaidNotices,
-} from "@/lib/fines/selection";
-import { finesSlipData } from "@/lib/fines/slip-data";
-import type { FineRow } from "@/lib/fines/view";
-import { payability } from "@/lib/fines/payability";
+} from "@/lib/kinds/fines/selection";
+import { finesSlipData } from "@/lib/kinds/fines/slip-data";
+import type { FineRow } from "@/lib/kinds/fines/view";
+import { payability } from "@/lib/kinds/fines/payability";
 
 const row = (
   noticeNumber: string,

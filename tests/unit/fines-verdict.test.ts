@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { verdictOf } from "@/lib/fines/resolve";
+import { verdictOf } from "@/lib/kinds/fines/resolve";
 
 const notices = (...paid: (boolean | null)[]) =>
   paid.map((isPaid, i) => ({ noticeNumber: `04126000000000${10 + i}`, isPaid }));

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { SALE_KINDS, type SaleKind } from "@/lib/db/schema";
-import { KIND_META, KINDS, type KindMeta, type KindTile } from "@/lib/sales/kinds/meta";
+import { KIND_META, KINDS, type KindMeta, type KindTile } from "@/lib/kinds/meta";
 import { FORM_PATH, SALE_FORMS } from "@/components/sale/sale-store";
 
 describe("the kinds' client-safe registry", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { KIOSK_LOCALES, kioskLocaleOf } from "@/lib/i18n/kiosk-messages";
 import { kioskCheckProblem, kioskProblem } from "@/lib/i18n/kiosk-problems";
 import { kioskText } from "@/lib/i18n/kiosk-text";
-import { checkLookup } from "@/lib/fines/lookup-kind";
+import { checkLookup } from "@/lib/kinds/fines/lookup-kind";
 import { NOT_PAID_MESSAGES, notPaidReasonOf } from "@/lib/sales/card/outcome";
 
 describe("the kiosk's words", () => {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  encodeDrawerPulse,
-  encodeSaleSlip,
-  encodeShiftReport,
-  type SlipSale,
-} from "@/lib/printing/slip-commands";
+import { encodeDrawerPulse, encodeSaleSlip, encodeShiftReport } from "@/lib/printing/slip-commands";
+import type { SlipSale } from "@/lib/printing/slip-paper";
 import { toPrinterText } from "@/lib/printing/plain-text";
 import type { ShiftReport } from "@/lib/reports/shift-report";
 import { printedText, readEscPos, type Printout } from "../support/escpos-reader";

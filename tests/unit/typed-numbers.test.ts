@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { compactNumber } from "@/lib/typed-number";
-import { METER_MISTYPED_MESSAGE, meterLooksMistyped } from "@/lib/electricity/meter-number";
+import { METER_MISTYPED_MESSAGE, meterLooksMistyped } from "@/lib/kinds/electricity/meter-number";
 import { meterReferenceSchema } from "@/app/(till)/electricity/schema";
 import { accountReferenceSchema } from "@/app/(till)/bills/schema";
-import { searchFormsOf } from "@/lib/vas/mobile";
+import { searchFormsOf } from "@/lib/kinds/vas/mobile";
 
 /** The first message the shared schema gives for the number, or its value when it passes. */
 function meter(typed: string): string {

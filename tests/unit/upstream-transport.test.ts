@@ -7,8 +7,8 @@ import { UpstreamError } from "@/lib/upstream/errors";
 import { listenForRawAnswers } from "@/lib/upstream/raw-answers";
 import { assertSafeTarget } from "@/lib/upstream/http";
 import { checkBalance } from "@/lib/upstream/merchant";
-import { confirmMeter, vendElectricity } from "@/lib/upstream/electricity";
-import { markFinesPaid } from "@/lib/upstream/fines";
+import { confirmMeter, vendElectricity } from "@/lib/kinds/electricity/upstream";
+import { markFinesPaid } from "@/lib/kinds/fines/upstream";
 import { fetchLedger } from "@/lib/upstream/reconciliation";
 
 /**
@@ -263,7 +263,7 @@ describe("upstream transport", () => {
     await new Promise((resolve) => closed.close(resolve));
     process.env.KASSA_UPSTREAM_URL = `http://127.0.0.1:${deadPort}/api`;
     vi.resetModules();
-    const fresh = await import("@/lib/upstream/electricity");
+    const fresh = await import("@/lib/kinds/electricity/upstream");
     const e = await fresh
       .vendElectricity(
         {
@@ -287,7 +287,7 @@ describe("upstream transport", () => {
     await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
     process.env.KASSA_UPSTREAM_URL = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/api`;
     vi.resetModules();
-    const fresh = await import("@/lib/upstream/electricity");
+    const fresh = await import("@/lib/kinds/electricity/upstream");
     const e = await fresh
       .vendElectricity(
         {

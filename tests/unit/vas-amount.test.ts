@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plainText } from "@/lib/money";
-import { checkAmount } from "@/lib/vas/amount";
+import { checkAmount } from "@/lib/kinds/vas/amount";
 
 const open = { fixedAmount: false, priceCents: null, minCents: 500, maxCents: 100_000 };
 const fixed = { fixedAmount: true, priceCents: 2900, minCents: null, maxCents: null };

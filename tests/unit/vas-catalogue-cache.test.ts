@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSandbox, type RunningSandbox } from "@/lib/sandbox/server";
 import { SANDBOX_API_KEY } from "@/lib/env-schema";
-import { clearCatalogueCache, findProduct, loadCatalogue } from "@/lib/vas/catalogue-cache";
+import { clearCatalogueCache, findProduct, loadCatalogue } from "@/lib/kinds/vas/catalogue-cache";
 
 /** The server's catalogue cache against a sandbox of this file's own, so its faults touch no other test. */
 let sandbox: RunningSandbox;

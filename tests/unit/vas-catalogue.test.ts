@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { VasProduct } from "@/lib/upstream/vas";
+import type { VasProduct } from "@/lib/kinds/vas/upstream";
 import { plainText } from "@/lib/money";
 import {
   categoryFilterOf,
@@ -9,7 +9,7 @@ import {
   priceLabel,
   searchCatalogue,
   toCatalogueItem,
-} from "@/lib/vas/catalogue";
+} from "@/lib/kinds/vas/catalogue";
 
 function product(
   id: string,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMobileNumber, normaliseMobileNumber } from "@/lib/vas/mobile";
+import { formatMobileNumber, normaliseMobileNumber } from "@/lib/kinds/vas/mobile";
 
 describe("normaliseMobileNumber", () => {
   it.each([

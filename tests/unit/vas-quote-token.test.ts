@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { QUOTE_LIFETIME_MS, readQuote, signQuote, type SignedQuote } from "@/lib/vas/quote-token";
-import { groupPin, vasSaleReference } from "@/lib/vas/sale-data";
+import {
+  QUOTE_LIFETIME_MS,
+  readQuote,
+  signQuote,
+  type SignedQuote,
+} from "@/lib/kinds/vas/quote-token";
+import { groupPin, vasSaleReference } from "@/lib/kinds/vas/sale-data";
 
 const secret = "a-test-secret-that-is-long-enough-0123456789";
 const quote: SignedQuote = {

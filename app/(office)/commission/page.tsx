@@ -12,7 +12,7 @@ import { daysOf, saMonth } from "@/lib/reports/period";
 import { periodFromQuery, periodSearch, type PeriodQuery } from "@/lib/reports/period-query";
 import { periodSales } from "@/lib/reports/period-sales";
 import { municipalityLabel, summarise } from "@/lib/reports/summary";
-import { KIND_LABELS } from "@/lib/sales/kinds/meta";
+import { KIND_LABELS } from "@/lib/kinds/meta";
 import { ActionForm, Field } from "@/components/office/action-form";
 import { GroupTable } from "@/components/office/group-table";
 import { PrintButton } from "@/components/reports/print-button";

@@ -11,7 +11,7 @@ import {
   type LedgerSource,
 } from "@/lib/office/ledger-store";
 import { isSaDay } from "@/lib/reports/day";
-import { KIND_LABELS } from "@/lib/sales/kinds/meta";
+import { KIND_LABELS } from "@/lib/kinds/meta";
 import { labelOf, SALE_STATUS_LABELS } from "@/lib/sales/labels";
 import { reconciliationDaySchema } from "./schema";
 import { MATCH_LABELS, type MatchKind } from "@/lib/reports/reconcile";

@@ -8,7 +8,7 @@ import { confirmStepUp } from "@/lib/auth/step-up";
 import { limitOrRefuse } from "@/lib/security/rate-limit";
 import { resolveSale, retryToResolve } from "@/lib/office/resolve";
 import { checkOrderStatusFor } from "@/lib/office/order-status";
-import { recheckUnknownFinesSale } from "@/lib/fines/resolve";
+import { recheckUnknownFinesSale } from "@/lib/kinds/fines/resolve";
 import { deliverPaidSale, refundPaidSaleOutside } from "@/lib/sales/card";
 import { resolveSaleSchema, saleRefSchema } from "./schema";
 import { refundOutsideSchema } from "./refund-schema";

@@ -1,7 +1,7 @@
 import type { CoreRecords } from "@/lib/office/core-records";
 import { slotLabel } from "@/lib/office/service-labels";
 import { formatSaDateTime } from "@/lib/reports/day";
-import { formatMobileNumber } from "@/lib/vas/mobile";
+import { formatMobileNumber } from "@/lib/kinds/vas/mobile";
 import { DataTable, MoneyCell, TableHead, end } from "@/components/ui/table";
 
 /**

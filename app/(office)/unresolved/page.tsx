@@ -8,7 +8,7 @@ import { CoreReceipts } from "./core-receipts";
 import { vasRecordsAround } from "@/lib/office/core-records";
 import { paidNotDelivered } from "@/lib/sales/card";
 import { PaidNotDeliveredPanel } from "./paid-not-delivered";
-import { KIND_LABELS } from "@/lib/sales/kinds/meta";
+import { KIND_LABELS } from "@/lib/kinds/meta";
 import { labelOf, PAYMENT_METHOD_LABELS } from "@/lib/sales/labels";
 
 export const metadata: Metadata = { title: "Unresolved sales" };

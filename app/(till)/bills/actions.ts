@@ -4,10 +4,11 @@ import { staffAction } from "@/lib/auth/action";
 import { ActionError } from "@/lib/errors";
 import { limitOrRefuse } from "@/lib/security/rate-limit";
 import { actorOf } from "@/lib/auth/actor";
-import { confirmAccount, type UpstreamError } from "@/lib/upstream";
+import { type UpstreamError } from "@/lib/upstream";
+import { confirmAccount } from "@/lib/kinds/bill/upstream";
 import { sell } from "@/lib/sales/counter-sale";
-import type { BillRequest } from "@/lib/sales/kinds/bill";
-import { checkBillAmount } from "@/lib/bills/amount-rules";
+import type { BillRequest } from "@/lib/kinds/bill/kind";
+import { checkBillAmount } from "@/lib/kinds/bill/amount-rules";
 import { confirmAccountSchema, payBillSchema, type AccountView } from "./schema";
 
 /** A refusal of the core service (unknown account) is a message by the account field. */

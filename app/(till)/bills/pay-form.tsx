@@ -7,10 +7,10 @@ import {
   MUNICIPALITY_NAMES,
   POSTPAID_MUNICIPALITIES,
 } from "@/lib/municipalities";
-import { checkBillAmount } from "@/lib/bills/amount-rules";
+import { checkBillAmount } from "@/lib/kinds/bill/amount-rules";
 import { outsideRange } from "@/lib/amount-range";
 import { retrySaleAction } from "@/lib/actions/sale";
-import { KIND_META } from "@/lib/sales/kinds/meta";
+import { KIND_META } from "@/lib/kinds/meta";
 import { confirmAccountAction, payBillAction } from "./actions";
 import { AccountDetails } from "./account-details";
 import { schemaResolver } from "@/components/forms/schema-resolver";

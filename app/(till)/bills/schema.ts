@@ -1,6 +1,6 @@
 // zod/mini, not full zod: the till's form imports this file, and full zod costs the page about 14 KiB gzip more.
 import * as z from "zod/mini";
-import { checkBillAmount } from "@/lib/bills/amount-rules";
+import { checkBillAmount } from "@/lib/kinds/bill/amount-rules";
 import { POSTPAID_MUNICIPALITIES } from "@/lib/municipalities";
 import { compactNumber } from "@/lib/typed-number";
 

@@ -9,7 +9,7 @@ import { nextStep, type NextStep } from "@/lib/care/next-step";
 import type { MeterCodes } from "@/lib/care/story";
 import { PREPAID_MUNICIPALITIES, type PrepaidMunicipality } from "@/lib/municipalities";
 import { limitOrRefuse } from "@/lib/security/rate-limit";
-import { confirmMeter } from "@/lib/upstream";
+import { confirmMeter } from "@/lib/kinds/electricity/upstream";
 import { careSaleSchema, careStepSchema } from "./schema";
 
 /**

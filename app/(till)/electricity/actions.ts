@@ -4,14 +4,15 @@ import { staffAction } from "@/lib/auth/action";
 import { ActionError } from "@/lib/errors";
 import { limitOrRefuse } from "@/lib/security/rate-limit";
 import { actorOf } from "@/lib/auth/actor";
-import { meterHints } from "@/lib/electricity/confirm-notices";
-import { confirmMeter, type MeterCustomer, type UpstreamError } from "@/lib/upstream";
-import { confirmMeterAnywhere } from "@/lib/electricity/find-municipality";
+import { meterHints } from "@/lib/kinds/electricity/confirm-notices";
+import { type UpstreamError } from "@/lib/upstream";
+import { confirmMeter, type MeterCustomer } from "@/lib/kinds/electricity/upstream";
+import { confirmMeterAnywhere } from "@/lib/kinds/electricity/find-municipality";
 import { parseRandInput } from "@/lib/money";
-import { checkAmount } from "@/lib/electricity/amount-rules";
+import { checkAmount } from "@/lib/kinds/electricity/amount-rules";
 import { sell } from "@/lib/sales/counter-sale";
-import type { ElectricityRequest } from "@/lib/sales/kinds/electricity";
-import { recentlyConfirmed, rememberConfirmed } from "@/lib/electricity/confirm-cache";
+import type { ElectricityRequest } from "@/lib/kinds/electricity/kind";
+import { recentlyConfirmed, rememberConfirmed } from "@/lib/kinds/electricity/confirm-cache";
 import {
   confirmMeterSchema,
   purchaseElectricitySchema,

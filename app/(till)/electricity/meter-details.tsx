@@ -1,5 +1,5 @@
 import { Details } from "@/components/sale/details";
-import { describeRange } from "@/lib/electricity/amount-rules";
+import { describeRange } from "@/lib/kinds/electricity/amount-rules";
 import { MUNICIPALITY_NAMES } from "@/lib/municipalities";
 import type { MeterView } from "./schema";
 

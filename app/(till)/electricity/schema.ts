@@ -1,9 +1,9 @@
 // zod/mini, not full zod: the till's form imports this file, and full zod costs the page about 14 KiB gzip more.
 import * as z from "zod/mini";
-import type { MeterHints } from "@/lib/electricity/confirm-notices";
+import type { MeterHints } from "@/lib/kinds/electricity/confirm-notices";
 import { parseRandInput } from "@/lib/money";
 import { PREPAID_MUNICIPALITIES } from "@/lib/municipalities";
-import { METER_MISTYPED_MESSAGE, meterLooksMistyped } from "@/lib/electricity/meter-number";
+import { METER_MISTYPED_MESSAGE, meterLooksMistyped } from "@/lib/kinds/electricity/meter-number";
 import { compactNumber } from "@/lib/typed-number";
 
 /**

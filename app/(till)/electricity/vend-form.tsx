@@ -1,17 +1,17 @@
 "use client";
 
 import { MunicipalSaleForm, type MunicipalFormConfig } from "@/components/sale/municipal-sale-form";
-import { checkAmount, quickAmountsFor } from "@/lib/electricity/amount-rules";
+import { checkAmount, quickAmountsFor } from "@/lib/kinds/electricity/amount-rules";
 import {
   MUNICIPALITY_COOKIE,
   MUNICIPALITY_NAMES,
   PREPAID_MUNICIPALITIES,
 } from "@/lib/municipalities";
 import { retrySaleAction } from "@/lib/actions/sale";
-import { KIND_META } from "@/lib/sales/kinds/meta";
+import { KIND_META } from "@/lib/kinds/meta";
 import { confirmMeterAction, purchaseElectricityAction } from "./actions";
 import { MeterDetails } from "./meter-details";
-import { ConfirmNoticesPanel } from "@/components/electricity/confirm-notices";
+import { ConfirmNoticesPanel } from "@/app/(till)/electricity/confirm-notices-panel";
 import { schemaResolver } from "@/components/forms/schema-resolver";
 import type { MeterView } from "./schema";
 

@@ -6,9 +6,9 @@ import { ActionError } from "@/lib/errors";
 import { findSale } from "@/lib/sales/journal";
 import { mayUseSale } from "@/lib/security/ownership";
 import { limitOrRefuse } from "@/lib/security/rate-limit";
-import { lookUpFines } from "@/lib/fines/lookup";
-import { sellFines } from "@/lib/fines/pay";
-import { recheckUnknownFinesSale } from "@/lib/fines/resolve";
+import { lookUpFines } from "@/lib/kinds/fines/lookup";
+import { sellFines } from "@/lib/kinds/fines/pay";
+import { recheckUnknownFinesSale } from "@/lib/kinds/fines/resolve";
 import type { SaleView } from "@/lib/sales/sale-view";
 import { lookupSchema, payFinesSchema, recheckSchema } from "./schema";
 

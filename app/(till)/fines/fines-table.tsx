@@ -1,9 +1,9 @@
 "use client";
 
 import { formatRand } from "@/lib/money";
-import type { FineRow } from "@/lib/fines/view";
-import { unpaidNotices } from "@/lib/fines/selection";
-import { payability } from "@/lib/fines/payability";
+import type { FineRow } from "@/lib/kinds/fines/view";
+import { unpaidNotices } from "@/lib/kinds/fines/selection";
+import { payability } from "@/lib/kinds/fines/payability";
 
 /** The checkbox's label is its touch target: 44 px square around a 24 px box. */
 const TARGET = "flex size-11 cursor-pointer items-center justify-center";

@@ -3,7 +3,7 @@
 import { useForm, useWatch } from "react-hook-form";
 import { schemaResolver } from "@/components/forms/schema-resolver";
 import { FieldError, inputClass } from "@/components/sale/fields";
-import { LOOKUP_KINDS, LOOKUP_LABELS, type LookupKind } from "@/lib/fines/lookup-kind";
+import { LOOKUP_KINDS, LOOKUP_LABELS, type LookupKind } from "@/lib/kinds/fines/lookup-kind";
 import type { LookupInput } from "./schema";
 
 const resolver = schemaResolver<LookupInput>(() => import("./schema").then((m) => m.lookupSchema));

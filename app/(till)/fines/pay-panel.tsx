@@ -5,7 +5,7 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import { CashTendered } from "@/components/cash/cash-tendered";
 import { FieldError } from "@/components/sale/fields";
 import { formatRand } from "@/lib/money";
-import type { SelectionTotals } from "@/lib/fines/selection";
+import type { SelectionTotals } from "@/lib/kinds/fines/selection";
 
 interface Props {
   totals: SelectionTotals;

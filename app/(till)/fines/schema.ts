@@ -1,6 +1,6 @@
 // zod/mini, not full zod: the till's look-up form checks with this file in the browser.
 import * as z from "zod/mini";
-import { checkLookup, LOOKUP_KINDS } from "@/lib/fines/lookup-kind";
+import { checkLookup, LOOKUP_KINDS } from "@/lib/kinds/fines/lookup-kind";
 
 /** Look-up: which kind of number and the number as typed; checked the same way in the browser and the action. */
 export const lookupSchema = z

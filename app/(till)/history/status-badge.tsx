@@ -1,7 +1,7 @@
 import type { SaleStatus } from "@/lib/db/schema";
 import { NOT_CONFIRMED, PAID_NOT_DELIVERED } from "@/lib/sales/sale-view";
 
-export { KIND_LABELS as KIND_NAMES } from "@/lib/sales/kinds/meta";
+export { KIND_LABELS as KIND_NAMES } from "@/lib/kinds/meta";
 
 const LOOK: Record<SaleStatus, { text: string; className: string }> = {
   completed: { text: "Completed", className: "bg-green-100 text-green-900" },

@@ -5,7 +5,7 @@ import { formatRand } from "@/lib/money";
 import { saTime } from "@/lib/sa-time";
 import { Tiles, type Tile } from "@/components/shell/tiles";
 import dynamic from "next/dynamic";
-import { KIND_META, KINDS } from "@/lib/sales/kinds/meta";
+import { KIND_META, KINDS } from "@/lib/kinds/meta";
 import Link from "next/link";
 import { headers } from "next/headers";
 import { earlyTileKeysScript } from "@/components/shell/tile-keys-early";

@@ -6,10 +6,10 @@ import { ActionError } from "@/lib/errors";
 import type { UpstreamError } from "@/lib/upstream";
 import { sell } from "@/lib/sales/counter-sale";
 import type { SaleView } from "@/lib/sales/sale-view";
-import { findProduct, refreshCatalogue } from "@/lib/vas/catalogue-cache";
-import { quoteForCashier, type QuoteView } from "@/lib/vas/quote";
-import { recallQuote } from "@/lib/vas/quote-store";
-import { vasSaleReference, type VasRequest } from "@/lib/vas/sale-data";
+import { findProduct, refreshCatalogue } from "@/lib/kinds/vas/catalogue-cache";
+import { quoteForCashier, type QuoteView } from "@/lib/kinds/vas/quote";
+import { recallQuote } from "@/lib/kinds/vas/quote-store";
+import { vasSaleReference, type VasRequest } from "@/lib/kinds/vas/sale-data";
 import { purchaseSchema, quoteSchema, refreshSchema } from "./schema";
 
 export type { QuoteView };

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CATEGORY_FILTERS, type CategoryFilter } from "@/lib/vas/catalogue";
+import { CATEGORY_FILTERS, type CategoryFilter } from "@/lib/kinds/vas/catalogue";
 
 /** All, Airtime & data, Vouchers & lotto: the links the till's tiles open, current one marked. */
 export function CategoryNav({ category }: { category: CategoryFilter | null }) {

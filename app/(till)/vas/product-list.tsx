@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { priceLabel, type CatalogueGroup, type CatalogueItem } from "@/lib/vas/catalogue";
+import { priceLabel, type CatalogueGroup, type CatalogueItem } from "@/lib/kinds/vas/catalogue";
 
 interface Props {
   groups: CatalogueGroup[];

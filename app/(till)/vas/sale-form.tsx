@@ -5,9 +5,14 @@ import { useForm } from "react-hook-form";
 import { CashTendered } from "@/components/cash/cash-tendered";
 import { centsToInput } from "@/lib/amount-input";
 import { formatRand } from "@/lib/money";
-import { checkAmount, rangeMessage } from "@/lib/vas/amount";
-import { VAS_KIND_LABELS, priceLabel, recipientOf, type CatalogueItem } from "@/lib/vas/catalogue";
-import { MOBILE_NUMBER_MESSAGE } from "@/lib/vas/mobile";
+import { checkAmount, rangeMessage } from "@/lib/kinds/vas/amount";
+import {
+  VAS_KIND_LABELS,
+  priceLabel,
+  recipientOf,
+  type CatalogueItem,
+} from "@/lib/kinds/vas/catalogue";
+import { MOBILE_NUMBER_MESSAGE } from "@/lib/kinds/vas/mobile";
 import { getVasQuoteAction, type QuoteView } from "./actions";
 import { Field } from "./field";
 import { PurchasePanel, VAS_PURCHASE_ID } from "./purchase-panel";

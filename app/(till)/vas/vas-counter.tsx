@@ -12,7 +12,7 @@ import {
   searchCatalogue,
   type CatalogueItem,
   type CategoryFilter,
-} from "@/lib/vas/catalogue";
+} from "@/lib/kinds/vas/catalogue";
 import { ProductList } from "./product-list";
 import { SaleForm, type Resumed } from "./sale-form";
 

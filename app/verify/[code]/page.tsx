@@ -6,7 +6,7 @@ import { checkSlip, type SlipCheck } from "@/lib/record/slip-check";
 import { groupedCode } from "@/lib/record/slip-code";
 import { currentSigner } from "@/lib/record/seal-loop";
 import { saDateTime } from "@/lib/sa-time";
-import { KIND_META } from "@/lib/sales/kinds/meta";
+import { KIND_META } from "@/lib/kinds/meta";
 import { PAYMENT_METHOD_LABELS, SALE_STATUS_LABELS } from "@/lib/sales/labels";
 import { consume, RateLimited, requestAddress } from "@/lib/security/rate-limit";
 import { VerifyFrame } from "../verify-frame";

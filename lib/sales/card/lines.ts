@@ -1,12 +1,12 @@
 /**
  * The line items of a card order, from a recorded sale. Each kind says its lines in the
- * registry (lib/sales/kinds/), reading `sale.request` through the kind's one schema; when
+ * registry (lib/kinds/), reading `sale.request` through the kind's one schema; when
  * they do not add up to the sale's amount (or the request cannot be read), one line for the
  * whole sale is used, so the order total is always exactly what the journal recorded.
  */
 import type { SaleKind } from "@/lib/db/schema";
-import { kindOf } from "@/lib/sales/kinds";
-import { KIND_META } from "@/lib/sales/kinds/meta";
+import { kindOf } from "@/lib/kinds/index";
+import { KIND_META } from "@/lib/kinds/meta";
 import { formatRand, plainText, vatIncluded } from "@/lib/money";
 
 export interface PlannedLine {

@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { routeStaff } from "@/lib/auth/route";
 import { isUpstreamError } from "@/lib/upstream";
-import { toCatalogueItem } from "@/lib/vas/catalogue";
-import { loadCatalogue } from "@/lib/vas/catalogue-cache";
+import { toCatalogueItem } from "@/lib/kinds/vas/catalogue";
+import { loadCatalogue } from "@/lib/kinds/vas/catalogue-cache";
 
 /** The VAS catalogue as the till lists it; the till polls it (react-query) so new products and prices show up. */
 export async function GET() {

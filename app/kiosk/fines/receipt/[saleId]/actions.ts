@@ -3,7 +3,7 @@
 import QRCode from "qrcode";
 import { z } from "zod";
 import { staffAction } from "@/lib/auth/action";
-import { finesSlipData, type FinesSlipData } from "@/lib/fines/slip-data";
+import { finesSlipData, type FinesSlipData } from "@/lib/kinds/fines/slip-data";
 import { slipCheckOf } from "@/lib/record/slip-url";
 import { openReceipt } from "@/lib/security/kiosk-receipt";
 

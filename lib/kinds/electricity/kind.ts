@@ -1,0 +1,97 @@
+import "server-only";
+import { z } from "zod";
+import { vendElectricity } from "@/lib/kinds/electricity/upstream";
+import { PREPAID_MUNICIPALITIES } from "@/lib/municipalities";
+import { formatRand } from "@/lib/money";
+import { electricityResultSchema } from "@/lib/kinds/electricity/slip-data";
+import { tokenGroups, tokensForSlip } from "@/lib/slip/tokens";
+import { KIND_META } from "@/lib/kinds/meta";
+import { defineKind } from "@/lib/kinds/types";
+
+/** What the electricity purchase action records as sale.request. */
+const electricityRequestSchema = z.object({
+  meterNumber: z.string(),
+  municipality: z.enum(PREPAID_MUNICIPALITIES),
+  customerName: z.string().nullish(),
+  minCents: z.number().int().nullable(),
+  maxCents: z.number().int().nullable(),
+  /** From the meter's confirm, for the slip. */
+  keyExpiryNumber: z.number().int().nullish(),
+  /** The meter's codes the confirm gave before the sale: a key change's "before" (lib/care). */
+  meterBefore: z
+    .object({ sgc: z.number().nullable(), krn: z.number().nullable(), ti: z.number().nullable() })
+    .nullish(),
+});
+export type ElectricityRequest = z.infer<typeof electricityRequestSchema>;
+
+/** "tshwane_prepaid" → "Tshwane". */
+export function municipalityName(value: string): string {
+  const place = value.replace(/_(prepaid|postpaid)$/, "");
+  return place.charAt(0).toUpperCase() + place.slice(1);
+}
+
+export const electricityKind = defineKind({
+  kind: "electricity",
+  label: KIND_META.electricity.label,
+  newSalePath: KIND_META.electricity.path,
+  repeatable: true,
+  unknownStep: "retry",
+  request: electricityRequestSchema,
+  result: electricityResultSchema,
+  /**
+   * Vends under the sale's own idempotency key, so a retry of an unknown sale can never
+   * vend twice, and keeps what the slip needs.
+   */
+  fulfil: async (sale, request) => {
+    const vend = await vendElectricity({
+      meterNumber: request.meterNumber,
+      municipality: request.municipality,
+      amountCents: sale.amountCents,
+      method: sale.method,
+      idempotencyKey: sale.idempotencyKey,
+      limits: { minCents: request.minCents, maxCents: request.maxCents },
+    });
+    return {
+      meterNumber: vend.meterNumber,
+      municipality: vend.municipality,
+      customerName: vend.customerName || request.customerName || "",
+      tokens: vend.tokens,
+      units: vend.units,
+      amountCents: vend.amountCents,
+      electricityCents: vend.electricityCents,
+      vatCents: vend.vatCents,
+      charges: vend.charges,
+      meter: vend.meter,
+      receiptNumber: vend.receiptNumber,
+      at: vend.at.toISOString(),
+      printedText: vend.printedAsIs ? vend.receiptText : null,
+      utilityName: vend.utilityName,
+      utilityVatNumber: vend.utilityVatNumber,
+      messages: vend.messages,
+      keyExpiryNumber: vend.keyExpiryNumber ?? request.keyExpiryNumber ?? null,
+    };
+  },
+  orderLines: (sale, request) => [
+    {
+      productId: `electricity:${request.municipality}`,
+      name: `Prepaid electricity, meter ${request.meterNumber}`,
+      description: municipalityName(request.municipality),
+      cents: sale.amountCents,
+    },
+  ],
+  vatApplies: () => true,
+  slipLines: (sale, result) => ({
+    title: "Prepaid electricity",
+    lines: [
+      { label: "Meter", value: result.meterNumber },
+      ...tokensForSlip(result.tokens).map((t) => ({
+        label: t.label,
+        value: tokenGroups(t.digits).join(" "),
+        big: true,
+      })),
+      ...(result.units === null ? [] : [{ label: "Units", value: String(result.units) }]),
+      { label: "Amount", value: formatRand(result.amountCents) },
+      ...(result.receiptNumber ? [{ label: "Receipt", value: result.receiptNumber }] : []),
+    ],
+  }),
+});

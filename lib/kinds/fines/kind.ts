@@ -1,0 +1,66 @@
+import "server-only";
+import { markFinesPaid } from "@/lib/kinds/fines/upstream";
+import { formatRand } from "@/lib/money";
+import { finesRequestSchema, finesResultSchema } from "@/lib/kinds/fines/slip-data";
+import { KIND_META } from "@/lib/kinds/meta";
+import { defineKind } from "@/lib/kinds/types";
+
+export const finesKind = defineKind({
+  kind: "fines",
+  label: KIND_META.fines.label,
+  newSalePath: KIND_META.fines.path,
+  // Mark-paid is not idempotent upstream: a lost answer is checked with the registry instead.
+  repeatable: false,
+  unknownStep: "recheck_registry",
+  request: finesRequestSchema,
+  result: finesResultSchema,
+  /**
+   * Marks the fines paid with the registry, the sale's id as paymentReference. The amounts
+   * were validated before the sale was recorded. Called once per sale; never retried.
+   */
+  fulfil: async (sale, request) => {
+    const paid = await markFinesPaid({
+      paymentReference: sale.id,
+      paymentType: request.paymentType,
+      fines: request.fines.map((f) => ({
+        noticeNumber: f.noticeNumber,
+        amountCents: f.grossCents,
+      })),
+    });
+    return {
+      orderId: paid.orderId,
+      grossCents: paid.grossCents,
+      netCents: paid.netCents,
+      vendorFeeCents: paid.vendorFeeCents,
+      merchantFeeCents: paid.merchantFeeCents,
+      fines: paid.fines,
+    };
+  },
+  orderLines: (_sale, request) =>
+    request.fines.map((f) => ({
+      productId: `fine:${f.noticeNumber}`,
+      name: `Traffic fine, notice ${f.noticeNumber}`,
+      cents: f.grossCents,
+    })),
+  // A traffic fine is a penalty, not a supply.
+  vatApplies: () => false,
+  slipLines: (sale, result) => ({
+    title: "Traffic fines paid",
+    lines: [
+      { label: "Registry order", value: result.orderId },
+      ...result.fines.flatMap((f) => [
+        {
+          label: `Notice ${f.noticeNumber}`,
+          value:
+            [
+              f.invoiceNumber && `invoice ${f.invoiceNumber}`,
+              f.receiptNumber && `receipt ${f.receiptNumber}`,
+            ]
+              .filter(Boolean)
+              .join(", ") || "paid",
+        },
+      ]),
+      { label: "Total", value: formatRand(result.grossCents) },
+    ],
+  }),
+});

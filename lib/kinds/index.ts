@@ -1,0 +1,67 @@
+import "server-only";
+import type { Sale, SaleKind } from "@/lib/db/schema";
+import { billKind } from "@/lib/kinds/bill/kind";
+import { electricityKind } from "@/lib/kinds/electricity/kind";
+import { finesKind } from "@/lib/kinds/fines/kind";
+import { describeSale } from "@/lib/kinds/meta";
+import type { OrderDraft, SaleKindModule } from "@/lib/kinds/types";
+import { vasKind } from "@/lib/kinds/vas/kind";
+
+/**
+ * The registry of kinds of sale, each read through its own schemas. Everything that differs
+ * per kind reads it; a new kind in SALE_KINDS makes the compiler ask for its entry here.
+ */
+export interface KindOf {
+  label: string;
+  newSalePath: string;
+  repeatable: boolean;
+  unknownStep: SaleKindModule["unknownStep"];
+  /** Parses the stored request and calls the core service. */
+  fulfil: (sale: Sale) => Promise<unknown>;
+  /** Lines of a card order; null when the stored request cannot be read. */
+  orderLines: (sale: Pick<Sale, "amountCents" | "reference" | "request">) => OrderDraft[] | null;
+  vatApplies: (request: unknown) => boolean;
+  /** What the sale is for, in the middle of a sentence ("Telkom 5 GB data for 081 555 0303"). */
+  describe: (sale: Pick<Sale, "reference" | "request">) => string;
+  /** Plain slip of a result; null when the result cannot be read. */
+  slipLines: ReturnType<typeof uniform>["slipLines"];
+}
+
+function uniform<Req, Res>(module: SaleKindModule<Req, Res>) {
+  return {
+    label: module.label,
+    newSalePath: module.newSalePath,
+    repeatable: module.repeatable,
+    unknownStep: module.unknownStep,
+    fulfil: (sale: Sale) => module.fulfil(sale, module.request.parse(sale.request)),
+    orderLines: (sale: Pick<Sale, "amountCents" | "reference" | "request">) => {
+      const request = module.request.safeParse(sale.request);
+      return request.success ? module.orderLines(sale, request.data) : null;
+    },
+    vatApplies: (request: unknown) => {
+      const parsed = module.request.safeParse(request);
+      return parsed.success ? module.vatApplies(parsed.data) : false;
+    },
+    describe: (sale: Pick<Sale, "reference" | "request">) => {
+      const parsed = module.describe ? module.request.safeParse(sale.request) : null;
+      return parsed?.success && module.describe
+        ? module.describe(parsed.data)
+        : describeSale(module.kind, sale.reference);
+    },
+    slipLines: (sale: Pick<Sale, "amountCents" | "reference">, result: unknown) => {
+      const parsed = module.result.safeParse(result);
+      return parsed.success ? module.slipLines(sale, parsed.data) : null;
+    },
+  };
+}
+
+const UNIFORM: Record<SaleKind, KindOf> = {
+  electricity: uniform(electricityKind),
+  bill: uniform(billKind),
+  fines: uniform(finesKind),
+  vas: uniform(vasKind),
+};
+
+export function kindOf(kind: SaleKind): KindOf {
+  return UNIFORM[kind];
+}
