@@ -22,21 +22,27 @@ async function settleFromSpool(database: Db, entry: SpoolEntry): Promise<boolean
   return settled !== undefined;
 }
 
-/** The intake running in this process, if any (one per process, whichever bundle started it). */
-const g = globalThis as unknown as { kassaSpoolIntake?: Promise<number> | null };
+/**
+ * The intake running in this process per spool folder (whichever bundle started it): a test
+ * process that opens two journals, each with its own folder, runs one intake for each.
+ */
+const g = globalThis as unknown as { kassaSpoolIntake?: Map<string, Promise<number>> };
 
 /**
  * Takes every waiting answer into the journal; the core service is never called again for
- * them. One intake at a time per process (start-up's, the timer's, the one after a sale's
+ * them. One intake at a time per process and folder (start-up's, the timer's, the one after a sale's
  * write, the graceful stop's): a caller that comes while one runs gets that one's count.
  * Intake is idempotent (a sale settles once), so two instances taking the same file in settle
  * each sale once. Returns how many sales it settled.
  */
 export function takeInSpoolFiles(database: Db, dir: string): Promise<number> {
-  g.kassaSpoolIntake ??= takeInAll(database, dir).finally(() => {
-    g.kassaSpoolIntake = null;
-  });
-  return g.kassaSpoolIntake;
+  const running = (g.kassaSpoolIntake ??= new Map());
+  let intake = running.get(dir);
+  if (!intake) {
+    intake = takeInAll(database, dir).finally(() => running.delete(dir));
+    running.set(dir, intake);
+  }
+  return intake;
 }
 
 async function takeInAll(database: Db, dir: string): Promise<number> {
