@@ -23,6 +23,16 @@ export const MUNICIPALITY_NAMES: Record<Municipality, string> = {
   tshwane_postpaid: "City of Tshwane (account)",
 };
 
+/** A municipality in a cashier's words: "City of Tshwane (prepaid)"; an unknown value as it came. */
+export const municipalityLabel = (value: string): string =>
+  MUNICIPALITY_NAMES[value as Municipality] ?? value;
+
+/** The place alone, for a card order's line: "tshwane_prepaid" → "Tshwane". */
+export function municipalityPlace(value: string): string {
+  const place = value.replace(/_(prepaid|postpaid)$/, "");
+  return place.charAt(0).toUpperCase() + place.slice(1);
+}
+
 export type PaymentMethod = "cash" | "card";
 
 /** The cookies that remember this browser's last municipality, prepaid (electricity) and postpaid (bills). */

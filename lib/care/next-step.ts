@@ -3,7 +3,7 @@
  * Pure: the helper's action records the outcome with the case; the tests walk every code.
  */
 import { groupTokenDigits } from "@/lib/slip/tokens";
-import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/municipalities";
+import { municipalityLabel } from "@/lib/municipalities";
 import { METER_CODES, type MeterCodeId } from "./meter-codes";
 import type { MeterCodes, MeterStory, StoryToken } from "./story";
 
@@ -46,7 +46,7 @@ export interface NextStep {
 export const KEY_CHANGE_MINUTES = 10;
 
 export const municipalityName = (value: string | null): string =>
-  value ? (MUNICIPALITY_NAMES[value as Municipality] ?? value) : "the municipality";
+  value ? municipalityLabel(value) : "the municipality";
 
 const tokenLine = (t: StoryToken) => `${t.label}: ${groupTokenDigits(t.digits)}`;
 

@@ -2,7 +2,7 @@
  * The merchant balance's service types and slots in words (the core service says
  * `prepaid_electricity` / `tshwane_prepaid`, `vas` / `airtime`). Pure.
  */
-import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/municipalities";
+import { MUNICIPALITY_NAMES, municipalityLabel } from "@/lib/municipalities";
 import { VAS_KIND_LABELS, type VasKind } from "@/lib/kinds/vas/catalogue";
 import { labelOf } from "@/lib/sales/labels";
 
@@ -19,7 +19,7 @@ export function serviceLabel(type: string): string {
 
 export function slotLabel(slot: string | null): string {
   if (slot === null) return "";
-  if (slot in MUNICIPALITY_NAMES) return MUNICIPALITY_NAMES[slot as Municipality];
+  if (slot in MUNICIPALITY_NAMES) return municipalityLabel(slot);
   if (slot in VAS_KIND_LABELS) return VAS_KIND_LABELS[slot as VasKind];
   return labelOf(SERVICE_LABELS, slot);
 }

@@ -6,7 +6,6 @@
  * it; slip-commands.ts puts the whole slip together. Pure: no I/O.
  */
 import ReceiptPrinterEncoder from "@point-of-sale/receipt-printer-encoder";
-import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/municipalities";
 import { saDateTime } from "@/lib/sa-time";
 import { columnsFor } from "./connection";
 import { meterBarcode } from "./meter-barcode";
@@ -178,7 +177,6 @@ export type PrintBody = (
   options: SlipOptions,
 ) => void;
 
-export const nameOf = (m: string) => MUNICIPALITY_NAMES[m as Municipality] ?? m;
 export const code = (n: number | null) => (n === null ? "-" : String(n));
 export const paidBy = (method: SlipSale["method"]) => (method === "card" ? "Card" : "Cash");
 

@@ -5,7 +5,7 @@
  */
 import type { PaymentMethod, SaleKind } from "@/lib/db/schema";
 import type { Cents } from "@/lib/money";
-import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/municipalities";
+import { municipalityLabel } from "@/lib/municipalities";
 import { KIND_LABELS } from "@/lib/kinds/meta";
 import { saHour, saYmd } from "./day";
 
@@ -62,10 +62,6 @@ export function productOf(sale: Pick<PeriodSale, "kind" | "municipality" | "prod
     key: `${sale.kind}:${sale.municipality}`,
     label: `${kind}, ${municipalityLabel(sale.municipality)}`,
   };
-}
-
-export function municipalityLabel(value: string): string {
-  return MUNICIPALITY_NAMES[value as Municipality] ?? value;
 }
 
 function add(groups: Map<string, Group>, key: string, label: string, sale: PeriodSale): void {

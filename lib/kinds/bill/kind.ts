@@ -1,10 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import { payBill } from "@/lib/kinds/bill/upstream";
-import { POSTPAID_MUNICIPALITIES } from "@/lib/municipalities";
+import { municipalityPlace, POSTPAID_MUNICIPALITIES } from "@/lib/municipalities";
 import { formatRand } from "@/lib/money";
 import { billResultSchema } from "@/lib/kinds/bill/slip-data";
-import { municipalityName } from "@/lib/kinds/electricity/kind";
 import { KIND_META } from "@/lib/kinds/meta";
 import { defineKind } from "@/lib/kinds/types";
 
@@ -52,7 +51,7 @@ export const billKind = defineKind({
     {
       productId: `bill:${request.municipality}`,
       name: `Municipal account ${request.accountNumber}`,
-      description: municipalityName(request.municipality),
+      description: municipalityPlace(request.municipality),
       cents: sale.amountCents,
     },
   ],

@@ -1,7 +1,8 @@
 /** The bill payment's slip on the printer's roll, with the municipal receipt's QR code. */
+import { municipalityLabel } from "@/lib/municipalities";
 import { formatRand } from "@/lib/money";
 import { billResultSchema } from "@/lib/kinds/bill/slip-data";
-import { header, nameOf, paidBy, type PrintBody } from "@/lib/printing/slip-paper";
+import { header, paidBy, type PrintBody } from "@/lib/printing/slip-paper";
 import { safeExternalUrl } from "@/lib/safe-url";
 
 export const printBill: PrintBody = (slip, sale, merchant) => {
@@ -10,7 +11,7 @@ export const printBill: PrintBody = (slip, sale, merchant) => {
   const receiptUrl = safeExternalUrl(r.receiptUrl);
   header(slip, merchant, "Account payment receipt", { number: r.receiptNumber, at: r.at });
   slip.rule();
-  slip.pair("Municipality", nameOf(r.municipality));
+  slip.pair("Municipality", municipalityLabel(r.municipality));
   slip.pair("Account", r.accountNumber);
   slip.pair("Account holder", r.customerName || "-");
   slip.pair("Amount", formatRand(r.amountCents), true);

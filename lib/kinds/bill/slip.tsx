@@ -2,13 +2,11 @@ import "server-only";
 import type { Sale } from "@/lib/sales/types";
 import { formatRand } from "@/lib/money";
 import { billResultSchema } from "@/lib/kinds/bill/slip-data";
-import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/municipalities";
+import { municipalityLabel } from "@/lib/municipalities";
 import { safeExternalUrl } from "@/lib/safe-url";
 import { ReceiptQr } from "@/components/slip/receipt-qr";
 import { SlipLine } from "@/components/slip/slip-frame";
 import { SlipHeader, UtilityMessages } from "@/components/slip/slip-header";
-
-const nameOf = (m: string) => MUNICIPALITY_NAMES[m as Municipality] ?? m;
 
 /** The postpaid account payment: account, municipality, amount, and the municipality's receipt link and QR. */
 export function BillSlip({ sale }: { sale: Sale }) {
@@ -19,7 +17,7 @@ export function BillSlip({ sale }: { sale: Sale }) {
     <>
       <SlipHeader title="Account payment receipt" receiptNumber={r.receiptNumber} at={r.at} />
       <section className="flex flex-col border-t border-dashed border-black pt-1">
-        <SlipLine label="Municipality" value={nameOf(r.municipality)} />
+        <SlipLine label="Municipality" value={municipalityLabel(r.municipality)} />
         <SlipLine label="Account" value={r.accountNumber} />
         <SlipLine label="Account holder" value={r.customerName || "—"} />
         <SlipLine label="Amount" value={formatRand(r.amountCents)} strong />

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { vendElectricity } from "@/lib/kinds/electricity/upstream";
-import { PREPAID_MUNICIPALITIES } from "@/lib/municipalities";
+import { municipalityPlace, PREPAID_MUNICIPALITIES } from "@/lib/municipalities";
 import { formatRand } from "@/lib/money";
 import { electricityResultSchema } from "@/lib/kinds/electricity/slip-data";
 import { tokenGroups, tokensForSlip } from "@/lib/slip/tokens";
@@ -23,12 +23,6 @@ const electricityRequestSchema = z.object({
     .nullish(),
 });
 export type ElectricityRequest = z.infer<typeof electricityRequestSchema>;
-
-/** "tshwane_prepaid" → "Tshwane". */
-export function municipalityName(value: string): string {
-  const place = value.replace(/_(prepaid|postpaid)$/, "");
-  return place.charAt(0).toUpperCase() + place.slice(1);
-}
 
 export const electricityKind = defineKind({
   kind: "electricity",
@@ -75,7 +69,7 @@ export const electricityKind = defineKind({
     {
       productId: `electricity:${request.municipality}`,
       name: `Prepaid electricity, meter ${request.meterNumber}`,
-      description: municipalityName(request.municipality),
+      description: municipalityPlace(request.municipality),
       cents: sale.amountCents,
     },
   ],

@@ -1,15 +1,16 @@
 /** The electricity slip on the printer's roll: the key-change warning first, then tokens in large type. */
+import { municipalityLabel } from "@/lib/municipalities";
 import { formatRand, vatIncluded } from "@/lib/money";
 import { FREE_TOKEN_NOTE, KEY_CHANGE_WARNING } from "@/lib/care/key-change-words";
 import { amountSplit } from "@/lib/kinds/electricity/amount-split";
 import { electricityResultSchema } from "@/lib/kinds/electricity/slip-data";
-import { code, header, nameOf, paidBy, type PrintBody } from "@/lib/printing/slip-paper";
+import { code, header, paidBy, type PrintBody } from "@/lib/printing/slip-paper";
 import { tokenGroups, tokensForSlip } from "@/lib/slip/tokens";
 
 export const printElectricity: PrintBody = (slip, sale, merchant) => {
   const r = electricityResultSchema.parse(sale.result);
   const vatCents = r.vatCents ?? vatIncluded(r.amountCents, merchant.vatPercent);
-  const utility = r.utilityName || nameOf(r.municipality);
+  const utility = r.utilityName || municipalityLabel(r.municipality);
   const utilityVat = r.utilityVatNumber ?? null;
   // A key change is said before anything else: the customer's next step depends on it.
   if (r.tokens.some((t) => t.kind === "key_change")) {
@@ -26,7 +27,7 @@ export const printElectricity: PrintBody = (slip, sale, merchant) => {
   slip.pair("Supplier", utility);
   if (utilityVat) slip.pair("Supplier VAT no.", utilityVat);
   else slip.text(`The VAT number above is the merchant's; ${utility} gave none for this sale.`);
-  slip.pair("Municipality", nameOf(r.municipality));
+  slip.pair("Municipality", municipalityLabel(r.municipality));
   slip.pair("Meter", r.meterNumber);
   slip.pair("Customer", r.customerName || "-");
   for (const t of tokensForSlip(r.tokens)) {

@@ -3,7 +3,7 @@ import type { Sale } from "@/lib/sales/types";
 import { env } from "@/lib/env";
 import { formatRand, vatIncluded } from "@/lib/money";
 import { electricityResultSchema } from "@/lib/kinds/electricity/slip-data";
-import { MUNICIPALITY_NAMES, type Municipality } from "@/lib/municipalities";
+import { municipalityLabel } from "@/lib/municipalities";
 import { MeterBarcode } from "@/components/slip/meter-barcode";
 import { SlipLine } from "@/components/slip/slip-frame";
 import { SlipHeader, UtilityMessages } from "@/components/slip/slip-header";
@@ -11,7 +11,6 @@ import { SlipTokens } from "@/components/slip/slip-tokens";
 import { AmountSplit } from "@/components/slip/amount-split";
 import { KeyChangeWarning } from "@/components/slip/key-change-warning";
 
-const nameOf = (m: string) => MUNICIPALITY_NAMES[m as Municipality] ?? m;
 const code = (n: number | null) => (n === null ? "—" : String(n));
 
 /**
@@ -23,7 +22,7 @@ export function ElectricitySlip({ sale }: { sale: Sale }) {
   const r = electricityResultSchema.parse(sale.result);
   // The upstream states the VAT; when it does not, the slip still shows the VAT contained.
   const vatCents = r.vatCents ?? vatIncluded(r.amountCents, env().vatPercent);
-  const utility = r.utilityName || nameOf(r.municipality);
+  const utility = r.utilityName || municipalityLabel(r.municipality);
   const utilityVat = r.utilityVatNumber ?? null;
   return (
     <>
@@ -44,7 +43,7 @@ export function ElectricitySlip({ sale }: { sale: Sale }) {
             The VAT number above is the merchant&apos;s; {utility} gave none for this sale.
           </p>
         )}
-        <SlipLine label="Municipality" value={nameOf(r.municipality)} />
+        <SlipLine label="Municipality" value={municipalityLabel(r.municipality)} />
         <SlipLine label="Meter" value={r.meterNumber} />
         <SlipLine label="Customer" value={r.customerName || "—"} />
       </section>
