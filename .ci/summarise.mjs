@@ -19,7 +19,7 @@ function firstLine(message) {
 }
 
 /**
- * Playwright's tests that failed and then passed on CI's one retry, and those that failed on
+ * Playwright's tests that failed and then passed on one of CI's retries, and those that failed on
  * every try, by file and title (the last try's first error line for a failure).
  */
 function playwrightOutcomes(suite, file = suite.file) {
@@ -73,7 +73,7 @@ for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
 }
 
 // A retry that passed is counted as passed and named here, so a flaky spec is seen and fixed.
-for (const name of flaky) console.log(`ci: flaky (failed once and passed once): ${name}`);
+for (const name of flaky) console.log(`ci: flaky (failed, then passed on a retry): ${name}`);
 // The failures again at the very end, where a reader of the log's tail sees them.
 for (const failure of failures) console.log(`ci: failed: ${failure}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
