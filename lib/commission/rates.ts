@@ -2,21 +2,19 @@ import "server-only";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { audit, type Actor } from "@/lib/audit";
 import { db } from "@/lib/db";
-import { commissionRates, commissionStatements, type SaleKind } from "@/lib/db/schema";
+import { commissionRates, commissionStatements } from "@/lib/db/schema";
 import { ActionError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
-import { describeRate } from "./rules";
+import { describeRate, type RateRule } from "./rules";
 
-export interface NewRate {
-  kind: SaleKind;
-  municipality: string | null;
-  productId: string | null;
-  category: string | null;
-  basisPoints: number;
-  fixedCents: Cents;
+/** A rate as the office sets it: the rule's terms, from a moment it may leave unset. */
+export type NewRate = Pick<
+  RateRule,
+  "kind" | "municipality" | "productId" | "category" | "basisPoints" | "fixedCents"
+> & {
   /** Unset: from now. Never before now: a rate never rewrites what was sold before it. */
   effectiveFrom: Date | null;
-}
+};
 
 /** Every rate, newest first, for the office's table (withdrawn ones included, marked). */
 export async function listRates() {
