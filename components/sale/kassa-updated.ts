@@ -18,6 +18,16 @@ export function isKassaUpdated(error: unknown): boolean {
   return unstable_isUnrecognizedActionError(error);
 }
 
+/**
+ * For a form that reads a failed call as "no answer, press again" (`.catch(noAnswer)`): an
+ * upgraded Kassa is not that, and pressing again fails the same way. That error goes on to
+ * ReloadOnUpdate (components/shell/reload-on-update.tsx), which reloads the page or says why not.
+ */
+export function noAnswer(error: unknown): null {
+  if (isKassaUpdated(error)) throw error;
+  return null;
+}
+
 const RELOADED_AT = "kassa.updated.reloadedAt";
 /** One automatic reload per tab in this long: a second miss means reloading does not help. */
 const RELOAD_GUARD_MS = 60_000;

@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from "react";
 import { putSlipAwayAction } from "@/lib/actions/sale";
 import type { PrinterConnection } from "@/lib/printing/connection";
 import type { PutAwayReason } from "@/lib/sales/sale-view";
+import { noAnswer } from "@/components/sale/kassa-updated";
 import { CheckPayment } from "@/components/card/check-payment";
 import { tillNotices, type Notice } from "./notices";
 import { useTillFacts } from "./use-till-facts";
@@ -146,7 +147,7 @@ function NoticeLine({
 
   async function putAway(saleId: string, reason: PutAwayReason) {
     setProblem(null);
-    const result = await putSlipAwayAction({ saleId, reason }).catch(() => null);
+    const result = await putSlipAwayAction({ saleId, reason }).catch(noAnswer);
     if (!result?.ok) return setProblem(result?.error ?? "Kassa could not be reached: try again.");
     onForget(saleId);
   }

@@ -16,7 +16,7 @@ import {
 } from "./support/municipal";
 import { fineRow, lookUp } from "./support/fines";
 import { cutJournal, dropNextPurchaseAnswer } from "./support/lost-answer";
-import { noticesAsked, revealNotice, tillNotice } from "./support/till-status";
+import { kassaUpdatedUnder, noticesAsked, revealNotice, tillNotice } from "./support/till-status";
 import {
   expectAccessible,
   expectFits,
@@ -462,25 +462,6 @@ async function lowBalanceBelow(office: Page, rand: string) {
   await office.getByLabel("Warn when the balance is below (R)").fill(rand);
   await office.getByRole("button", { name: "Save threshold" }).click();
   await expect(office.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
-}
-
-/**
- * Kassa upgraded under the open page, and the page cannot load the new version (it reloaded
- * less than a minute ago): the next server action `act` calls is unknown to the server, as
- * Next.js answers it. The till says so until the page is reloaded.
- */
-async function kassaUpdatedUnder(page: Page, act: () => Promise<void>) {
-  await page.evaluate(() =>
-    window.sessionStorage.setItem("kassa.updated.reloadedAt", String(Date.now())),
-  );
-  await page.route("**/*", async (route) => {
-    if (route.request().method() !== "POST" || !route.request().headers()["next-action"])
-      return route.fallback();
-    await route.fulfill({ status: 404, headers: { "x-nextjs-action-not-found": "1" }, body: "" });
-  });
-  await act();
-  await expect(tillNotice(page, "kassa-updated")).toContainText("could not load the new version");
-  await page.unrouteAll({ behavior: "ignoreErrors" });
 }
 
 /** Every kind of notice the till has, each present once. */

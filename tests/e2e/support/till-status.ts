@@ -35,3 +35,22 @@ export async function closeNotices(page: Page): Promise<void> {
 export async function noticesAsked(page: Page): Promise<void> {
   await expect(page.getByTestId("till-status")).not.toHaveAttribute("aria-busy", "true");
 }
+
+/**
+ * Kassa upgraded under the open page, and the page cannot load the new version (it reloaded
+ * less than a minute ago): the next server action `act` calls is unknown to the server, as
+ * Next.js answers it. The till says so until the page is reloaded.
+ */
+export async function kassaUpdatedUnder(page: Page, act: () => Promise<void>) {
+  await page.evaluate(() =>
+    window.sessionStorage.setItem("kassa.updated.reloadedAt", String(Date.now())),
+  );
+  await page.route("**/*", async (route) => {
+    if (route.request().method() !== "POST" || !route.request().headers()["next-action"])
+      return route.fallback();
+    await route.fulfill({ status: 404, headers: { "x-nextjs-action-not-found": "1" }, body: "" });
+  });
+  await act();
+  await expect(tillNotice(page, "kassa-updated")).toContainText("could not load the new version");
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+}

@@ -7,6 +7,7 @@ import { formatRand } from "@/lib/money";
 import { closeShiftAction } from "../actions";
 import type { CloseShiftInput } from "../schema";
 import { schemaResolver } from "@/components/forms/schema-resolver";
+import { noAnswer } from "@/components/sale/kassa-updated";
 import { blankCounts, CountFields, countedCents } from "./count-fields";
 
 const resolver = schemaResolver<CloseShiftInput>(() =>
@@ -35,8 +36,8 @@ export function CloseShiftForm({ shiftId }: { shiftId: string }) {
   async function submit(input: CloseShiftInput) {
     setFormError(null);
     // No answer (the connection, a restart): pressing again is safe, the shift closes once and
-    // the second press gets the Z report of the first.
-    const result = await closeShiftAction(input).catch(() => null);
+    // the second press gets the Z report of the first. An upgraded Kassa reloads the page.
+    const result = await closeShiftAction(input).catch(noAnswer);
     if (!result) {
       setFormError("Kassa did not answer. Press Close shift again: a shift closes only once.");
       return;
