@@ -40,11 +40,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       log: opts.log ?? false,
     }),
   );
-  // A client must be the one to close an idle connection: when the server closes it at the
-  // moment the client sends on it, the request fails with ECONNRESET (seen once from the
-  // end-to-end specs' request context, whose agent keeps idle sockets without a limit). Kassa's
-  // fetch closes its idle ones after 4 s; close() below ends every connection at once.
-  server.keepAliveTimeout = 65_000;
+  // Tests and benchmarks open many short connections; keep idle ones briefly so close() is quick.
+  server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port ?? 4010, host, () => {
