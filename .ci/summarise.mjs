@@ -28,7 +28,8 @@ function playwrightOutcomes(suite, file = suite.file) {
       const name = `${spec.file ?? file}: ${spec.title} [${t.projectName}]`;
       if (t.status === "flaky") flaky.push(name);
       if (t.status === "unexpected") {
-        const last = (t.results ?? []).at(-1);
+        // The last try that failed (a serial group's later tries may be skipped).
+        const last = (t.results ?? []).findLast((r) => r.error || r.errors?.length);
         failures.push(`${name}: ${firstLine(last?.error?.message ?? last?.errors?.[0]?.message)}`);
       }
     }
@@ -61,7 +62,7 @@ for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
       }
       for (const t of suite.assertionResults ?? [])
         if (t.status === "failed")
-          failures.push(`${where}: ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+          failures.push(`${where}: ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
     }
   } else if (report.stats && typeof report.stats.expected === "number") {
     // Playwright

@@ -101,28 +101,30 @@ test("a supervisor sets Till 3 to 58 mm paper and its slip prints each token on 
 test("a cash drop with its reason lowers the expected cash and stands in the X and Z reports", async ({
   browser,
 }) => {
+  // Its own words on each try: a retry of this serial file finds the first try's drop too.
+  const reason = `To the safe at noon (try ${test.info().retry + 1})`;
   const till = await tillThree(browser);
   await sellElectricity(till, "200", "cash", "01100000007", "tshwane_prepaid");
   await till.goto("/shift/cash");
   await expectAccessible(till, "cash drop");
   await till.getByLabel("Amount (R)").fill("150");
-  await till.getByLabel("Reason").fill("To the safe at noon");
+  await till.getByLabel("Reason").fill(reason);
   await till.getByRole("button", { name: "Record" }).click();
   await expect(till.getByText("Cash drop of R 150,00 recorded.")).toBeVisible();
 
   await till.goto("/shift/x");
-  await expect(till.getByTestId("cash-movement")).toContainText("To the safe at noon");
+  await expect(till.getByTestId("cash-movement").filter({ hasText: reason })).toHaveCount(1);
   // The cashier's X report is blind: no expected cash before the count.
   await expect(till.getByTestId("expected-cash")).toHaveCount(0);
   await till.getByRole("link", { name: "Receipt layout (till roll)" }).click();
-  await expect(till.locator("#slip")).toContainText("Cash drop: To the safe at noon");
+  await expect(till.locator("#slip")).toContainText(`Cash drop: ${reason}`);
 
   await till.goto("/shift/close");
   await till.getByLabel("R200").fill("1");
   await till.getByRole("button", { name: "Close shift" }).click();
   await expect(till).toHaveURL(/\/shift\/z\/[0-9a-f-]{36}/);
-  await expect(till.getByTestId("cash-movement")).toContainText("To the safe at noon");
-  await expect(till.getByTestId("cash-movement")).toContainText("R 150,00");
+  const drop = till.getByTestId("cash-movement").filter({ hasText: reason });
+  await expect(drop).toContainText("R 150,00");
   // After the count, the Z report shows the expected cash, lowered by the drop.
   await expect(till.getByTestId("expected-cash")).toBeVisible();
   await till.context().close();
@@ -464,6 +466,17 @@ async function lowBalanceBelow(office: Page, rand: string) {
   await expect(office.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 }
 
+/** A card payment left waiting, checked from its notice: not paid, nothing sold. */
+async function checkUnpaidCard(till: Page, amount: string) {
+  await till.goto("/till");
+  await noticesAsked(till);
+  const notice = tillNotice(till, "card-waiting", amount);
+  if ((await notice.count()) === 0) return;
+  const waiting = await revealNotice(till, notice);
+  await waiting.getByRole("button", { name: "Check payment" }).click();
+  await expect(waiting).toHaveCount(0);
+}
+
 /** Every kind of notice the till has, each present once. */
 const EVERY_NOTICE = [
   "kassa-updated",
@@ -729,7 +742,7 @@ test("every kind of notice at once: one line in the staff bar, Purchase and Pay 
       await till.goto("/electricity");
       for (const kind of EVERY_NOTICE.filter((k) => k !== "kassa-updated"))
         await expect(tillNotice(till, kind)).not.toHaveCount(0, { timeout: 2_000 });
-    }).toPass({ timeout: 60_000 });
+    }).toPass({ timeout: process.env.CI ? 150_000 : 60_000 });
 
     const status = till.getByTestId("till-status");
     for (const [path, label, number, municipality, button] of [
@@ -773,10 +786,12 @@ test("every kind of notice at once: one line in the staff bar, Purchase and Pay 
 
     // The card payment nobody paid is checked from its notice: not paid, nothing sold, nothing
     // left to follow up (and the shift can close).
-    const waiting = await revealNotice(till, tillNotice(till, "card-waiting", "R 91,00"));
-    await waiting.getByRole("button", { name: "Check payment" }).click();
-    await expect(waiting).toHaveCount(0);
+    await expect(tillNotice(till, "card-waiting", "R 91,00")).toHaveCount(1);
+    await checkUnpaidCard(till, "R 91,00");
   } finally {
+    // Whatever failed above, the unpaid card payment is not left waiting: Till 3's shift could
+    // not close in the specs after this one (nor in this file's retry).
+    await checkUnpaidCard(till, "R 91,00").catch(() => undefined);
     await tillThreePrinter(office, "The browser's print");
     await lowBalanceBelow(office, "1000");
     await office.context().close();
