@@ -11,7 +11,7 @@ import {
   type SaleKind,
   type SaleStatus,
 } from "@/lib/db/schema";
-import { kindOf } from "@/lib/kinds/index";
+import { kindOf } from "@/lib/kinds";
 import { IDEMPOTENT_KINDS } from "@/lib/sales/journal";
 import { vasRequestSchema } from "@/lib/kinds/vas/sale-data";
 

@@ -7,6 +7,7 @@
  */
 import ReceiptPrinterEncoder from "@point-of-sale/receipt-printer-encoder";
 import { saDateTime } from "@/lib/sa-time";
+import type { SaleKind } from "@/lib/sales/types";
 import { columnsFor } from "./connection";
 import { meterBarcode } from "./meter-barcode";
 import { toPrinterText } from "./plain-text";
@@ -33,7 +34,7 @@ export interface SlipOptions {
 
 /** What a slip reads of a completed sale (the journal's row). */
 export interface SlipSale {
-  kind: "electricity" | "bill" | "fines" | "vas";
+  kind: SaleKind;
   method: "cash" | "card";
   request: unknown;
   result: unknown;

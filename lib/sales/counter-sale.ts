@@ -13,7 +13,7 @@ import { formatRand } from "@/lib/money";
 import { admitSale } from "@/lib/lifecycle";
 import { fingerprintOf, KEY_REUSED_CODE, KEY_REUSED_MESSAGE } from "./fingerprint";
 import { findSale, readSaleStart, recordSale } from "./journal";
-import { kindOf } from "@/lib/kinds/index";
+import { kindOf } from "@/lib/kinds";
 import { describeSale } from "@/lib/kinds/meta";
 import {
   refuseWhileStopping,

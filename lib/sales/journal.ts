@@ -15,7 +15,7 @@ import type { Actor } from "@/lib/audit";
 import { PROCESS_TAG } from "@/lib/db/presence";
 import type { Cents } from "@/lib/money";
 import { listenForRawAnswers } from "@/lib/upstream";
-import { kindOf } from "@/lib/kinds/index";
+import { kindOf } from "@/lib/kinds";
 import { insertSale, moveSale, rowOf } from "./door";
 
 /** Kinds the core service is idempotent on (the registry's `repeatable`): repeating them under the same key is safe. */

@@ -12,7 +12,7 @@ import { PROCESS_TAG } from "@/lib/db/presence";
 import { db } from "@/lib/db";
 import { claimAttempt, claimResend, findSale, isConnected, senderOf } from "./journal";
 import { settleSent, type Outcome } from "./door";
-import { kindOf } from "@/lib/kinds/index";
+import { kindOf } from "@/lib/kinds";
 import type { NextStep } from "./sale-view";
 import { appendToSpool } from "@/lib/sales/spool";
 import { takeInSpoolSoon } from "./spool-intake";

@@ -4,7 +4,7 @@ import { staffAction } from "@/lib/auth/action";
 import { ActionError } from "@/lib/errors";
 import { limitOrRefuse } from "@/lib/security/rate-limit";
 import { actorOf } from "@/lib/auth/actor";
-import { type UpstreamError } from "@/lib/upstream";
+import type { UpstreamError } from "@/lib/upstream";
 import { confirmAccount } from "@/lib/kinds/bill/upstream";
 import { sell } from "@/lib/sales/counter-sale";
 import type { BillRequest } from "@/lib/kinds/bill/kind";

@@ -5,7 +5,7 @@ import { ActionError } from "@/lib/errors";
 import { limitOrRefuse } from "@/lib/security/rate-limit";
 import { actorOf } from "@/lib/auth/actor";
 import { meterHints } from "@/lib/kinds/electricity/confirm-notices";
-import { type UpstreamError } from "@/lib/upstream";
+import type { UpstreamError } from "@/lib/upstream";
 import { confirmMeter, type MeterCustomer } from "@/lib/kinds/electricity/upstream";
 import { confirmMeterAnywhere } from "@/lib/kinds/electricity/find-municipality";
 import { parseRandInput } from "@/lib/money";

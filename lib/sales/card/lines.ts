@@ -5,7 +5,7 @@
  * whole sale is used, so the order total is always exactly what the journal recorded.
  */
 import type { SaleKind } from "@/lib/db/schema";
-import { kindOf } from "@/lib/kinds/index";
+import { kindOf } from "@/lib/kinds";
 import { KIND_META } from "@/lib/kinds/meta";
 import { formatRand, plainText, vatIncluded } from "@/lib/money";
 

@@ -4,7 +4,7 @@ import { requirePageRole } from "@/lib/auth/staff";
 import { actorOf } from "@/lib/auth/actor";
 import { audit } from "@/lib/audit";
 import { findSaleForSlip } from "@/lib/sales/journal";
-import { kindOf } from "@/lib/kinds/index";
+import { kindOf } from "@/lib/kinds";
 import { slipAccess } from "@/lib/security/ownership";
 import { cashierNameOf } from "@/lib/sales/history";
 import { ReprintMark, SlipFrame } from "@/components/slip/slip-frame";
