@@ -81,14 +81,14 @@ export async function checkRows(db: Db, tailFrom: string, problems: Problems): P
     checked: number;
   }>(
     await db.execute(sql`
-      with st as (
+      with st as materialized (
         select c.seq, c.audit_id, c.seq::numeric as ord, (c.canonical::jsonb)->'detail'->'state' as state
         from record_chain c where c.canonical like '%"state"%'
         union all
         select null, a.id, 1e18 + a.id, a.detail->'state' from audit_events a
         where a.at >= ${tailFrom}::timestamptz and jsonb_typeof(a.detail->'state') = 'object'
           and not exists (select 1 from record_chain c where c.audit_id = a.id)
-      ), typed as (
+      ), typed as materialized (
         select st.*, ${kind} as tbl from st where jsonb_typeof(st.state) = 'object'
       ), last as (
         select distinct on (tbl, oid) tbl, oid, seq, audit_id, state from (
