@@ -124,6 +124,30 @@ const kassa = {
   },
 };
 
+/** What a client piece (components/, the slip models) may not import. */
+const CLIENT_PIECE = [
+  ...roomsFor(undefined),
+  {
+    group: ["@/app", "@/app/*", "**/app/*"],
+    message:
+      "components/ never imports app/: move what a component needs (a server action) into lib/actions/, or pass it as a prop.",
+  },
+  {
+    // Types included: a component's types come from client-safe modules
+    // (lib/sales/types.ts, lib/slip/tokens.ts, lib/ops/breaker-state.ts ...).
+    group: [
+      "@/lib/db",
+      "@/lib/db/*",
+      "@/lib/upstream",
+      "@/lib/upstream/*",
+      "**/lib/db/*",
+      "**/lib/upstream/*",
+    ],
+    message:
+      "components/ never imports lib/db or lib/upstream, not even a type: take the type from a client-safe module (lib/sales/types.ts ...) or the value as a prop from the page.",
+  },
+];
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -189,33 +213,32 @@ const config = [
     rules: { "no-restricted-imports": ["error", { patterns: roomsFor(room) }] },
   })),
   {
-    // The kinds' slip bodies (lib/kinds/<kind>/slip.tsx, the screen's registry slips.tsx) and
-    // the client-safe registry meta.ts are client pieces like components/.
-    files: ["components/**", "lib/kinds/**/*.tsx", "lib/kinds/meta.ts"],
+    // The client-safe registry meta.ts is a client piece like components/.
+    files: ["components/**", "lib/kinds/meta.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: CLIENT_PIECE }] },
+  },
+  {
+    // The slip models (lib/slip, each kind's slip-model.ts and their registry slips.ts) are
+    // pure: the screen, the printer and the browser draw them, so no env() and no server code.
+    files: ["lib/slip/**", "lib/kinds/*/slip-model.ts", "lib/kinds/slips.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            ...roomsFor(undefined),
+            ...CLIENT_PIECE,
             {
-              group: ["@/app", "@/app/*", "**/app/*"],
-              message:
-                "components/ never imports app/: move what a component needs (a server action) into lib/actions/, or pass it as a prop.",
-            },
-            {
-              // Types included: a component's types come from client-safe modules
-              // (lib/sales/types.ts, lib/slip/tokens.ts, lib/ops/breaker-state.ts ...).
               group: [
-                "@/lib/db",
-                "@/lib/db/*",
-                "@/lib/upstream",
-                "@/lib/upstream/*",
-                "**/lib/db/*",
-                "**/lib/upstream/*",
+                "server-only",
+                "@/lib/env",
+                "@/lib/env/*",
+                "**/lib/env",
+                "@/lib/kinds/*/upstream",
+                "@/lib/kinds/*/wire",
+                "@/lib/kinds/*/kind",
               ],
               message:
-                "components/ never imports lib/db or lib/upstream, not even a type: take the type from a client-safe module (lib/sales/types.ts ...) or the value as a prop from the page.",
+                "A slip model is pure and client-safe: take the merchant's settings as an argument, never from env() or server code.",
             },
           ],
         },

@@ -1,3 +1,5 @@
+import type { SlipMarks } from "@/lib/slip/model";
+
 /**
  * The paper: 80 mm or 58 mm thermal rolls (a setting per till). On screen the slip is
  * drawn at its paper width; in print only the slip is printed, edge to edge.
@@ -47,20 +49,29 @@ export function ReprintMark() {
   );
 }
 
-/** One "label ..... value" line of a slip. */
+/** One "label ..... value" line of a slip; `marks` go on the value. */
 export function SlipLine({
   label,
   value,
   strong,
+  marks = {},
 }: {
   label: string;
   value: string;
   strong?: boolean;
+  marks?: SlipMarks;
 }) {
   return (
     <div className={`flex justify-between gap-2 ${strong ? "font-bold" : ""}`}>
       <span>{label}</span>
-      <span className="text-right">{value}</span>
+      <span className="text-right" {...dataOf(marks)}>
+        {value}
+      </span>
     </div>
   );
+}
+
+/** A slip block's marks as the element's data-* attributes. */
+export function dataOf(marks: SlipMarks): Record<`data-${string}`, string> {
+  return Object.fromEntries(Object.entries(marks).map(([name, value]) => [`data-${name}`, value]));
 }

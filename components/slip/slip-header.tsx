@@ -1,53 +1,34 @@
-import "server-only";
-import { env } from "@/lib/env";
-import { saDateTime } from "@/lib/sa-time";
+import type { SlipBlock } from "@/lib/slip/model";
 import { SlipLine } from "./slip-frame";
-
-/** The merchant's name and VAT number, for slips that print no header of their own. */
-export function MerchantLines() {
-  const { merchantName, vatNumber } = env();
-  return (
-    <header className="text-center">
-      <p className="text-sm font-bold">{merchantName}</p>
-      <p>VAT no. {vatNumber}</p>
-    </header>
-  );
-}
 
 /**
  * The merchant's name and VAT number, the slip's title, receipt number and South African date.
- * `vatLabel` says whose VAT number it is when the slip also names another party (the utility).
+ * `vat` says whose VAT number it is when the slip also names another party (the utility).
  */
 export function SlipHeader({
+  merchantName,
+  vat,
   title,
-  receiptNumber,
-  at,
-  vatLabel = "VAT no.",
-}: {
-  title: string;
-  receiptNumber: string | null;
-  at: string;
-  vatLabel?: string;
-}) {
-  const { merchantName, vatNumber } = env();
+  lines,
+}: Omit<Extract<SlipBlock, { type: "header" }>, "type">) {
   return (
     <header className="flex flex-col gap-1 text-center">
       <p className="text-sm font-bold">{merchantName}</p>
-      <p data-merchant-vat>
-        {vatLabel} {vatNumber}
-      </p>
-      <p className="text-sm font-bold uppercase">{title}</p>
-      <div className="text-left">
-        <SlipLine label="Receipt no." value={receiptNumber ?? "—"} />
-        <SlipLine label="Date" value={saDateTime(at)} />
-      </div>
+      <p data-merchant-vat>{vat}</p>
+      {title && <p className="text-sm font-bold uppercase">{title}</p>}
+      {lines.length > 0 && (
+        <div className="text-left">
+          {lines.map((line) => (
+            <SlipLine key={line.label} label={line.label} value={line.value} />
+          ))}
+        </div>
+      )}
     </header>
   );
 }
 
 /** The messages the municipality or utility sends for the slip, at its foot. */
-export function UtilityMessages({ messages, from }: { messages?: string[] | null; from: string }) {
-  if (!messages?.length) return null;
+export function UtilityMessages({ messages, from }: { messages: readonly string[]; from: string }) {
   return (
     <section
       aria-label={`Messages from the ${from}`}

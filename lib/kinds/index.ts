@@ -23,8 +23,6 @@ export interface KindOf {
   vatApplies: (request: unknown) => boolean;
   /** What the sale is for, in the middle of a sentence ("Telkom 5 GB data for 081 555 0303"). */
   describe: (sale: Pick<Sale, "reference" | "request">) => string;
-  /** Plain slip of a result; null when the result cannot be read. */
-  slipLines: ReturnType<typeof uniform>["slipLines"];
 }
 
 function uniform<Req, Res>(module: SaleKindModule<Req, Res>) {
@@ -47,10 +45,6 @@ function uniform<Req, Res>(module: SaleKindModule<Req, Res>) {
       return parsed?.success && module.describe
         ? module.describe(parsed.data)
         : describeSale(module.kind, sale.reference);
-    },
-    slipLines: (sale: Pick<Sale, "amountCents" | "reference">, result: unknown) => {
-      const parsed = module.result.safeParse(result);
-      return parsed.success ? module.slipLines(sale, parsed.data) : null;
     },
   };
 }

@@ -29,8 +29,6 @@ export interface KindMeta {
   orderLinesWord: string | null;
   /** Sold for a municipality (meter or account number): the till remembers it per number. */
   municipal: boolean;
-  /** Its slip body prints its own header (merchant, VAT number, title, receipt number, date). */
-  ownSlipHeader: boolean;
   /** The till's tiles for it, in order (one form may have several). */
   tiles: readonly KindTile[];
   /** What the customer display calls the sale's reference. */
@@ -49,7 +47,6 @@ export const KIND_META = {
     orderFallbackName: "Prepaid electricity",
     orderLinesWord: null,
     municipal: true,
-    ownSlipHeader: true,
     tiles: [{ label: "Electricity", shortcut: "E", hint: "Prepaid tokens", query: "" }],
     displayReference: "Meter",
     tokensOnDisplay: true,
@@ -62,7 +59,6 @@ export const KIND_META = {
     orderFallbackName: "Municipal account payment",
     orderLinesWord: null,
     municipal: true,
-    ownSlipHeader: true,
     tiles: [{ label: "Bills", shortcut: "B", hint: "Municipal accounts", query: "" }],
     displayReference: "Account",
     tokensOnDisplay: false,
@@ -75,7 +71,6 @@ export const KIND_META = {
     orderFallbackName: "Traffic fines",
     orderLinesWord: "notices",
     municipal: false,
-    ownSlipHeader: false,
     tiles: [{ label: "Traffic fines", shortcut: "F", hint: "Look up and pay", query: "" }],
     displayReference: "Notices",
     tokensOnDisplay: false,
@@ -88,7 +83,6 @@ export const KIND_META = {
     orderFallbackName: "Airtime, data or voucher",
     orderLinesWord: null,
     municipal: false,
-    ownSlipHeader: false,
     tiles: [
       { label: "Airtime & data", shortcut: "A", hint: "All networks", query: "?category=airtime" },
       {

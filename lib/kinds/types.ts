@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import type { Sale, SaleKind } from "@/lib/db/schema";
-import type { NextStep, SlipLine } from "@/lib/sales/sale-view";
+import type { NextStep } from "@/lib/sales/sale-view";
 
 /** One line of a card order, before ids and VAT are added (lib/sales/card/lines.ts). */
 export interface OrderDraft {
@@ -43,11 +43,6 @@ export interface SaleKindModule<Req = unknown, Res = unknown> {
    * it (a VAS product's name and number); otherwise the kind's label and reference are used.
    */
   describe?: (request: Req) => string;
-  /** A plain-text slip of a completed sale: what the cashier must see even without the journal. */
-  slipLines: (
-    sale: Pick<Sale, "amountCents" | "reference">,
-    result: Res,
-  ) => { title: string; lines: SlipLine[] };
 }
 
 /** Keeps the kind's own request/result types inside its module while the registry stays uniform. */

@@ -1,26 +1,37 @@
 /**
  * What the cashier copies by hand when nothing prints: the electricity tokens under their
- * labels, or a voucher's PIN. Read from the same slip data as the slips themselves. Pure.
+ * labels, or a voucher's PIN, read from the slip's own model (lib/slip/model.ts). A
+ * colleague's reprint has no PIN in its model, so none here either. Pure.
  */
-import { electricityResultSchema } from "@/lib/kinds/electricity/slip-data";
-import { tokenGroups, tokensForSlip } from "@/lib/slip/tokens";
-import { groupPin, vasResultSchema } from "@/lib/kinds/vas/sale-data";
+import type { SlipBlock, SlipModel } from "@/lib/slip/model";
 
-export function handCopyOf(
-  sale: { kind: string; result: unknown },
-  options: { hidePin: boolean },
-): string | null {
-  if (sale.kind === "electricity") {
-    const r = electricityResultSchema.safeParse(sale.result);
-    if (!r.success || r.data.tokens.length === 0) return null;
-    return tokensForSlip(r.data.tokens)
-      .map((t) => `${t.label}: ${tokenGroups(t.digits).join(" ")}`)
-      .join("\n");
+function copied(block: SlipBlock): string[] {
+  switch (block.type) {
+    case "tokens":
+      return block.tokens.map((t) => `${t.label}: ${t.digits}`);
+    case "pin":
+      return [`${block.title}: ${block.pin}`];
+    case "section":
+    case "group":
+      return block.blocks.flatMap(copied);
+    case "entries":
+      return block.entries.flatMap((entry) => entry.blocks.flatMap(copied));
+    case "header":
+    case "warning":
+    case "title":
+    case "pair":
+    case "text":
+    case "centre":
+    case "printed":
+    case "withheld":
+    case "barcode":
+    case "link":
+    case "messages":
+      return [];
   }
-  if (sale.kind === "vas") {
-    const r = vasResultSchema.safeParse(sale.result);
-    // A colleague's reprint never shows the PIN, on paper or on screen.
-    return r.success && r.data.pin && !options.hidePin ? `PIN: ${groupPin(r.data.pin)}` : null;
-  }
-  return null;
+}
+
+export function handCopyOf(model: SlipModel): string | null {
+  const lines = model.blocks.flatMap(copied);
+  return lines.length > 0 ? lines.join("\n") : null;
 }

@@ -1,35 +1,31 @@
 /**
  * Slips as ESC/POS printer commands on the slip paper (slip-paper.ts): a sale's slip is its
- * kind's body (lib/kinds/<kind>/print.ts, from the same slip data the screen's slips read)
- * between the reprint marks and the check code; the X and Z reports. Pure: no I/O,
+ * kind's slip model (lib/kinds/slips.ts, the same blocks the screen draws) between the
+ * reprint marks and the check code; the X and Z reports. Pure: no I/O,
  * unit-tested byte by byte. The server encodes every slip, so the till's browser downloads
  * only the transport.
  */
 import { formatRand } from "@/lib/money";
-import { PRINT_BODY } from "@/lib/kinds/print";
+import { slipModelOf } from "@/lib/kinds/slips";
 import { KIND_LABELS as SALE_KIND_LABELS } from "@/lib/kinds/meta";
 import type { ReportMeta } from "@/lib/reports/report-meta";
 import type { ShiftReport } from "@/lib/reports/shift-report";
 import { saDateTime } from "@/lib/sa-time";
 import { CASH_MOVEMENT_LABELS, PAYMENT_METHOD_LABELS, labelOf } from "@/lib/sales/labels";
-import {
-  DRAWER_PULSE,
-  SlipPaper,
-  type PrintMerchant,
-  type SlipOptions,
-  type SlipSale,
-} from "./slip-paper";
+import type { SlipMerchant, SlipSale } from "@/lib/slip/model";
+import { printBlocks } from "./slip-blocks";
+import { DRAWER_PULSE, SlipPaper, type SlipOptions } from "./slip-paper";
 
 /** The printer commands of a completed sale's slip, ending in a cut (and the drawer pulse when asked). */
 export function encodeSaleSlip(
   sale: SlipSale,
-  merchant: PrintMerchant,
+  merchant: SlipMerchant,
   options: SlipOptions,
 ): Uint8Array {
   const slip = new SlipPaper(options.paperWidthMm);
   if (options.reprint) slip.reprintMark();
   if (options.soldBy) slip.centre(`Sold by ${options.soldBy}`);
-  PRINT_BODY[sale.kind](slip, sale, merchant, options);
+  printBlocks(slip, slipModelOf(sale, merchant, { hidePin: options.hidePin ?? false }).blocks);
   if (options.check) {
     slip.rule();
     slip.qr(options.check.url);

@@ -1,22 +1,14 @@
 /**
  * The slip's paper: a roll of `columns` characters written by
  * @point-of-sale/receipt-printer-encoder, with the lines every slip is made of (centred,
- * "label .... value", large digits, barcode, QR code, the cut and the drawer pulse) and the
- * header a sale's slip starts with. Each kind's body (lib/kinds/<kind>/print.ts) writes on
- * it; slip-commands.ts puts the whole slip together. Pure: no I/O.
+ * "label .... value", large digits, barcode, QR code, the cut and the drawer pulse). A sale's
+ * slip model is written on it by slip-blocks.ts; slip-commands.ts puts the whole slip
+ * together. Pure: no I/O.
  */
 import ReceiptPrinterEncoder from "@point-of-sale/receipt-printer-encoder";
-import { saDateTime } from "@/lib/sa-time";
-import type { SaleKind } from "@/lib/sales/types";
 import { columnsFor } from "./connection";
 import { meterBarcode } from "./meter-barcode";
 import { toPrinterText } from "./plain-text";
-
-export interface PrintMerchant {
-  merchantName: string;
-  vatNumber: string;
-  vatPercent: number;
-}
 
 export interface SlipOptions {
   paperWidthMm: number;
@@ -30,16 +22,6 @@ export interface SlipOptions {
   soldBy?: string | null;
   /** The slip's check code (grouped) and the public page its QR code opens (lib/record/slip-url.ts). */
   check?: { code: string; url: string };
-}
-
-/** What a slip reads of a completed sale (the journal's row). */
-export interface SlipSale {
-  kind: SaleKind;
-  method: "cash" | "card";
-  request: unknown;
-  result: unknown;
-  settledAt: Date | null;
-  createdAt: Date;
 }
 
 /** A slip's lines, kept within the paper's columns; tokens and PINs in large type. */
@@ -169,29 +151,3 @@ function wrap(text: string, columns: number): string[] {
  * where it would hold ESC p until the roll is changed.
  */
 export const DRAWER_PULSE = Uint8Array.from([0x10, 0x14, 0x01, 0x00, 0x01]);
-
-/** A kind's slip body: what it writes between the header's paper and the check code. */
-export type PrintBody = (
-  slip: SlipPaper,
-  sale: SlipSale,
-  merchant: PrintMerchant,
-  options: SlipOptions,
-) => void;
-
-export const code = (n: number | null) => (n === null ? "-" : String(n));
-export const paidBy = (method: SlipSale["method"]) => (method === "card" ? "Card" : "Cash");
-
-export function header(
-  slip: SlipPaper,
-  merchant: PrintMerchant,
-  title: string | null,
-  receipt?: { number: string | null; at: string; vatLabel?: string },
-) {
-  slip.centre(merchant.merchantName, true);
-  slip.centre(`${receipt?.vatLabel ?? "VAT no."} ${merchant.vatNumber}`);
-  if (title) slip.centre(title.toUpperCase(), true);
-  if (receipt) {
-    slip.pair("Receipt no.", receipt.number ?? "-");
-    slip.pair("Date", saDateTime(receipt.at));
-  }
-}

@@ -15,6 +15,8 @@ import { fingerprintOf, KEY_REUSED_CODE, KEY_REUSED_MESSAGE } from "./fingerprin
 import { findSale, readSaleStart, recordSale } from "./journal";
 import { kindOf } from "@/lib/kinds";
 import { describeSale } from "@/lib/kinds/meta";
+import { slipModelOf } from "@/lib/kinds/slips";
+import { plainSlip } from "@/lib/slip/plain";
 import {
   refuseWhileStopping,
   resendIfSenderGone,
@@ -30,8 +32,9 @@ export function saleViewOf(sale: SentSale): SaleView {
   const unknown = sale.status === "unknown";
   // An unknown sale never sent (a card payment not verified) is always a supervisor's.
   const nextStep = !unknown ? null : sale.attempts === 0 ? "supervisor" : kind.unknownStep;
+  // What the printer would have printed, as plain lines: the cashier keeps it until the spool is taken in.
   const slip =
-    sale.notRecorded && sale.status === "completed" ? kind.slipLines(sale, sale.result) : null;
+    sale.notRecorded && sale.status === "completed" ? plainSlip(slipModelOf(sale, env())) : null;
   return {
     id: sale.id,
     kind: sale.kind,

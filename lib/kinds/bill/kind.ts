@@ -2,7 +2,6 @@ import "server-only";
 import { z } from "zod";
 import { payBill } from "@/lib/kinds/bill/upstream";
 import { municipalityPlace, POSTPAID_MUNICIPALITIES } from "@/lib/municipalities";
-import { formatRand } from "@/lib/money";
 import { billResultSchema } from "@/lib/kinds/bill/slip-data";
 import { KIND_META } from "@/lib/kinds/meta";
 import { defineKind } from "@/lib/kinds/types";
@@ -57,12 +56,4 @@ export const billKind = defineKind({
   ],
   // A bill settles an account the municipality already invoiced, with its VAT.
   vatApplies: () => false,
-  slipLines: (sale, result) => ({
-    title: "Municipal account payment",
-    lines: [
-      { label: "Account", value: result.accountNumber },
-      { label: "Amount", value: formatRand(result.amountCents) },
-      ...(result.receiptNumber ? [{ label: "Receipt", value: result.receiptNumber }] : []),
-    ],
-  }),
 });

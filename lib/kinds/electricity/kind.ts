@@ -2,9 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { vendElectricity } from "@/lib/kinds/electricity/upstream";
 import { municipalityPlace, PREPAID_MUNICIPALITIES } from "@/lib/municipalities";
-import { formatRand } from "@/lib/money";
 import { electricityResultSchema } from "@/lib/kinds/electricity/slip-data";
-import { tokenGroups, tokensForSlip } from "@/lib/slip/tokens";
 import { KIND_META } from "@/lib/kinds/meta";
 import { defineKind } from "@/lib/kinds/types";
 
@@ -74,18 +72,4 @@ export const electricityKind = defineKind({
     },
   ],
   vatApplies: () => true,
-  slipLines: (sale, result) => ({
-    title: "Prepaid electricity",
-    lines: [
-      { label: "Meter", value: result.meterNumber },
-      ...tokensForSlip(result.tokens).map((t) => ({
-        label: t.label,
-        value: tokenGroups(t.digits).join(" "),
-        big: true,
-      })),
-      ...(result.units === null ? [] : [{ label: "Units", value: String(result.units) }]),
-      { label: "Amount", value: formatRand(result.amountCents) },
-      ...(result.receiptNumber ? [{ label: "Receipt", value: result.receiptNumber }] : []),
-    ],
-  }),
 });

@@ -1,6 +1,5 @@
 import "server-only";
 import { markFinesPaid } from "@/lib/kinds/fines/upstream";
-import { formatRand } from "@/lib/money";
 import { finesRequestSchema, finesResultSchema } from "@/lib/kinds/fines/slip-data";
 import { KIND_META } from "@/lib/kinds/meta";
 import { defineKind } from "@/lib/kinds/types";
@@ -44,23 +43,4 @@ export const finesKind = defineKind({
     })),
   // A traffic fine is a penalty, not a supply.
   vatApplies: () => false,
-  slipLines: (sale, result) => ({
-    title: "Traffic fines paid",
-    lines: [
-      { label: "Registry order", value: result.orderId },
-      ...result.fines.flatMap((f) => [
-        {
-          label: `Notice ${f.noticeNumber}`,
-          value:
-            [
-              f.invoiceNumber && `invoice ${f.invoiceNumber}`,
-              f.receiptNumber && `receipt ${f.receiptNumber}`,
-            ]
-              .filter(Boolean)
-              .join(", ") || "paid",
-        },
-      ]),
-      { label: "Total", value: formatRand(result.grossCents) },
-    ],
-  }),
 });

@@ -1,8 +1,7 @@
 import "server-only";
 import { purchaseVas } from "@/lib/kinds/vas/upstream";
-import { formatRand } from "@/lib/money";
 import { formatMobileNumber } from "@/lib/kinds/vas/mobile";
-import { groupPin, vasRequestSchema, vasResultSchema } from "@/lib/kinds/vas/sale-data";
+import { vasRequestSchema, vasResultSchema } from "@/lib/kinds/vas/sale-data";
 import { KIND_META } from "@/lib/kinds/meta";
 import { defineKind } from "@/lib/kinds/types";
 
@@ -54,15 +53,4 @@ export const vasKind = defineKind({
     `${request.productName}${request.recipient ? ` for ${formatMobileNumber(request.recipient)}` : ""}`,
   // Lotto is not sold with VAT at the counter; airtime, data and vouchers include it.
   vatApplies: (request) => request.category !== "lotto",
-  slipLines: (sale, result) => ({
-    title: result.productName,
-    lines: [
-      ...(result.recipient ? [{ label: "To", value: result.recipient }] : []),
-      ...(result.pin ? [{ label: "PIN", value: groupPin(result.pin), big: true }] : []),
-      ...(result.serialNumber ? [{ label: "Serial", value: result.serialNumber }] : []),
-      ...(result.instructions ? [{ label: "How to use", value: result.instructions }] : []),
-      { label: "Amount", value: formatRand(result.totalCents) },
-      ...(result.receiptNumber ? [{ label: "Receipt", value: result.receiptNumber }] : []),
-    ],
-  }),
 });

@@ -4,7 +4,9 @@ import { requirePageRole } from "@/lib/auth/staff";
 import { actorOf } from "@/lib/auth/actor";
 import { audit } from "@/lib/audit";
 import { findSaleForSlip } from "@/lib/sales/journal";
+import { env } from "@/lib/env";
 import { kindOf } from "@/lib/kinds";
+import { slipModelOf } from "@/lib/kinds/slips";
 import { slipAccess } from "@/lib/security/ownership";
 import { cashierNameOf } from "@/lib/sales/history";
 import { ReprintMark, SlipFrame } from "@/components/slip/slip-frame";
@@ -18,8 +20,8 @@ import { sendMessageFor } from "@/lib/care/message";
 export const metadata: Metadata = { title: "Slip" };
 
 /**
- * The print page of a completed sale. Each kind of sale has its own slip component in
- * components/slip/; this page picks it and adds what every slip shares: the paper width
+ * The print page of a completed sale. Each kind of sale has its own slip model
+ * (lib/kinds/slips.ts); this page draws it and adds what every slip shares: the paper width
  * of the till, REPRINT marks (`?reprint=1`, audited), the one automatic print after a
  * fresh sale (`?fresh=1`, when the till prints automatically; `?print=1` asks for it),
  * and New sale on Enter.
@@ -74,7 +76,7 @@ export default async function SlipPage({
           connection: staff.till.printerConnection,
           saleId: sale.id,
           reprint,
-          handCopy: handCopyOf(sale, { hidePin: colleague }),
+          handCopy: handCopyOf(slipModelOf(sale, env(), { hidePin: colleague })),
         }}
       />
       {sendMessageFor(sale, "") && (

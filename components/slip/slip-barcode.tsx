@@ -1,13 +1,13 @@
 import "server-only";
 import bwipjs from "bwip-js/node";
 
-/** A Code 128 barcode of the meter number, drawn on the server, that the next sale can scan. */
-export function MeterBarcode({ meterNumber }: { meterNumber: string }) {
+/** A Code 128 barcode (the meter number), drawn on the server, that the next sale can scan. */
+export function SlipBarcode({ value, label }: { value: string; label: string }) {
   let svg: string;
   try {
     svg = bwipjs.toSVG({
       bcid: "code128",
-      text: meterNumber,
+      text: value,
       height: 8,
       includetext: true,
       textxalign: "center",
@@ -19,7 +19,7 @@ export function MeterBarcode({ meterNumber }: { meterNumber: string }) {
   return (
     <div
       role="img"
-      aria-label={`Barcode of meter ${meterNumber}`}
+      aria-label={label}
       className="mx-auto w-full [&>svg]:h-auto [&>svg]:w-full"
       dangerouslySetInnerHTML={{ __html: svg }}
     />
