@@ -1,5 +1,6 @@
 import "server-only";
 import QRCode from "qrcode";
+import { SvgImage } from "./svg-image";
 
 /**
  * A QR code of the municipality's receipt link, drawn on the server, for the customer's phone;
@@ -20,12 +21,5 @@ export async function ReceiptQr({
   } catch {
     return null;
   }
-  return (
-    <div
-      role="img"
-      aria-label={label}
-      className={`${className} [&>svg]:h-auto [&>svg]:w-full`}
-      dangerouslySetInnerHTML={{ __html: svg }}
-    />
-  );
+  return <SvgImage svg={svg} label={label} className={className} />;
 }

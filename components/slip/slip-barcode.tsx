@@ -1,5 +1,6 @@
 import "server-only";
 import bwipjs from "bwip-js/node";
+import { SvgImage } from "./svg-image";
 
 /** A Code 128 barcode (the meter number), drawn on the server, that the next sale can scan. */
 export function SlipBarcode({ value, label }: { value: string; label: string }) {
@@ -16,12 +17,5 @@ export function SlipBarcode({ value, label }: { value: string; label: string }) 
     // A barcode that cannot be drawn must not cost the customer their slip.
     return null;
   }
-  return (
-    <div
-      role="img"
-      aria-label={label}
-      className="mx-auto w-full [&>svg]:h-auto [&>svg]:w-full"
-      dangerouslySetInnerHTML={{ __html: svg }}
-    />
-  );
+  return <SvgImage svg={svg} label={label} className="mx-auto w-full" />;
 }

@@ -58,14 +58,7 @@ function SlipBlockView({ block }: { block: SlipBlock }) {
     case "title":
       return <p className="font-bold">{block.text}</p>;
     case "pair":
-      return (
-        <SlipLine
-          label={block.label}
-          value={block.value}
-          strong={block.strong}
-          marks={block.marks}
-        />
-      );
+      return <SlipLine {...block} />;
     case "text":
       return (
         <p className="whitespace-pre-line" {...dataOf(block.marks)}>

@@ -3,7 +3,7 @@ import type { Sale, SaleKind } from "@/lib/db/schema";
 import { billKind } from "@/lib/kinds/bill/kind";
 import { electricityKind } from "@/lib/kinds/electricity/kind";
 import { finesKind } from "@/lib/kinds/fines/kind";
-import { describeSale } from "@/lib/kinds/meta";
+import { describeSale, KIND_META } from "@/lib/kinds/meta";
 import type { OrderDraft, SaleKindModule } from "@/lib/kinds/types";
 import { vasKind } from "@/lib/kinds/vas/kind";
 
@@ -13,7 +13,9 @@ import { vasKind } from "@/lib/kinds/vas/kind";
  */
 export interface KindOf {
   label: string;
+  /** Where "New sale" goes after its slip. */
   newSalePath: string;
+  /** Unknown and sent, it may be repeated under its own key: the core service is idempotent on it. */
   repeatable: boolean;
   unknownStep: SaleKindModule["unknownStep"];
   /** Parses the stored request and calls the core service. */
@@ -27,9 +29,9 @@ export interface KindOf {
 
 function uniform<Req, Res>(module: SaleKindModule<Req, Res>) {
   return {
-    label: module.label,
-    newSalePath: module.newSalePath,
-    repeatable: module.repeatable,
+    label: KIND_META[module.kind].label,
+    newSalePath: KIND_META[module.kind].path,
+    repeatable: module.unknownStep === "retry",
     unknownStep: module.unknownStep,
     fulfil: (sale: Sale) => module.fulfil(sale, module.request.parse(sale.request)),
     orderLines: (sale: Pick<Sale, "amountCents" | "reference" | "request">) => {

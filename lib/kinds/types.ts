@@ -1,7 +1,7 @@
 /**
  * What every kind of sale declares in one place (lib/kinds/<kind>/kind.ts). The registry
  * (index.ts) is a `Record<SaleKind, SaleKindModule>`: a new kind makes the compiler list
- * every place to fill. Pure types: no I/O here.
+ * every place to fill. Pure: no I/O here.
  */
 import type { z } from "zod";
 import type { Sale, SaleKind } from "@/lib/db/schema";
@@ -16,17 +16,14 @@ export interface OrderDraft {
 }
 
 export interface SaleKindModule<Req = unknown, Res = unknown> {
+  /** Its label and form's path are its KIND_META entry (meta.ts). */
   kind: SaleKind;
-  /** In the cashier's words: "Electricity", "Bill", ... */
-  label: string;
-  /** Where "New sale" goes after its slip. */
-  newSalePath: string;
   /**
-   * The core service is idempotent on the sale's key for this kind: an unknown sale that
-   * was sent may be repeated under its own key (Retry). Otherwise never repeated.
+   * What the "Not confirmed" panel offers when a sent sale of this kind is unknown. `retry`
+   * only where the core service is idempotent on the sale's key: the registry calls such a
+   * kind repeatable, and an unknown sale of it that was sent may be repeated under its own
+   * key. Any other kind is never repeated.
    */
-  repeatable: boolean;
-  /** What the "Not confirmed" panel offers when a sent sale of this kind is unknown. */
   unknownStep: NextStep;
   /** The ONE schema of what the journal stores as `sale.request`. */
   request: z.ZodType<Req>;
@@ -43,6 +40,24 @@ export interface SaleKindModule<Req = unknown, Res = unknown> {
    * it (a VAS product's name and number); otherwise the kind's label and reference are used.
    */
   describe?: (request: Req) => string;
+}
+
+/**
+ * What a municipal purchase (a prepaid vend, a bill) sends for a recorded sale: its amount,
+ * method and key, so that a repeat under the key never sells twice, and the range the
+ * number's confirm gave, so that a refusal can name it.
+ */
+export function municipalPurchase<M extends string>(
+  sale: Pick<Sale, "amountCents" | "method" | "idempotencyKey">,
+  request: { municipality: M; minCents?: number | null; maxCents?: number | null },
+) {
+  return {
+    municipality: request.municipality,
+    amountCents: sale.amountCents,
+    method: sale.method,
+    idempotencyKey: sale.idempotencyKey,
+    limits: { minCents: request.minCents ?? null, maxCents: request.maxCents ?? null },
+  };
 }
 
 /** Keeps the kind's own request/result types inside its module while the registry stays uniform. */

@@ -3,8 +3,7 @@ import { z } from "zod";
 import { payBill } from "@/lib/kinds/bill/upstream";
 import { municipalityPlace, POSTPAID_MUNICIPALITIES } from "@/lib/municipalities";
 import { billResultSchema } from "@/lib/kinds/bill/slip-data";
-import { KIND_META } from "@/lib/kinds/meta";
-import { defineKind } from "@/lib/kinds/types";
+import { defineKind, municipalPurchase } from "@/lib/kinds/types";
 
 /** What the bill payment action records as sale.request. */
 const billRequestSchema = z.object({
@@ -19,21 +18,14 @@ export type BillRequest = z.infer<typeof billRequestSchema>;
 
 export const billKind = defineKind({
   kind: "bill",
-  label: KIND_META.bill.label,
-  newSalePath: KIND_META.bill.path,
   // Paid through the core service's idempotent purchase under the sale's key: Retry is safe.
-  repeatable: true,
   unknownStep: "retry",
   request: billRequestSchema,
   result: billResultSchema,
   fulfil: async (sale, request) => {
     const paid = await payBill({
       accountNumber: request.accountNumber,
-      municipality: request.municipality,
-      amountCents: sale.amountCents,
-      method: sale.method,
-      idempotencyKey: sale.idempotencyKey,
-      limits: { minCents: request.minCents ?? null, maxCents: request.maxCents ?? null },
+      ...municipalPurchase(sale, request),
     });
     return {
       accountNumber: paid.accountNumber,

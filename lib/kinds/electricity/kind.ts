@@ -3,8 +3,7 @@ import { z } from "zod";
 import { vendElectricity } from "@/lib/kinds/electricity/upstream";
 import { municipalityPlace, PREPAID_MUNICIPALITIES } from "@/lib/municipalities";
 import { electricityResultSchema } from "@/lib/kinds/electricity/slip-data";
-import { KIND_META } from "@/lib/kinds/meta";
-import { defineKind } from "@/lib/kinds/types";
+import { defineKind, municipalPurchase } from "@/lib/kinds/types";
 
 /** What the electricity purchase action records as sale.request. */
 const electricityRequestSchema = z.object({
@@ -24,9 +23,6 @@ export type ElectricityRequest = z.infer<typeof electricityRequestSchema>;
 
 export const electricityKind = defineKind({
   kind: "electricity",
-  label: KIND_META.electricity.label,
-  newSalePath: KIND_META.electricity.path,
-  repeatable: true,
   unknownStep: "retry",
   request: electricityRequestSchema,
   result: electricityResultSchema,
@@ -37,11 +33,7 @@ export const electricityKind = defineKind({
   fulfil: async (sale, request) => {
     const vend = await vendElectricity({
       meterNumber: request.meterNumber,
-      municipality: request.municipality,
-      amountCents: sale.amountCents,
-      method: sale.method,
-      idempotencyKey: sale.idempotencyKey,
-      limits: { minCents: request.minCents, maxCents: request.maxCents },
+      ...municipalPurchase(sale, request),
     });
     return {
       meterNumber: vend.meterNumber,

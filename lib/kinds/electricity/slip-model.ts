@@ -10,24 +10,12 @@ import { electricityResultSchema } from "@/lib/kinds/electricity/slip-data";
 import { KIND_META } from "@/lib/kinds/meta";
 import { formatRand, vatIncluded } from "@/lib/money";
 import { municipalityLabel } from "@/lib/municipalities";
-import {
-  blocks,
-  centre,
-  header,
-  pair,
-  paidBy,
-  section,
-  text,
-  title,
-  unreadableSlip,
-  type SlipModelOf,
-  type SlipTokenLine,
-} from "@/lib/slip/model";
+import * as slip from "@/lib/slip/model";
 import { tokenGroups, tokensForSlip, type SlipToken } from "@/lib/slip/tokens";
 
 const code = (n: number | null) => (n === null ? "—" : String(n));
 
-function tokenLine(t: SlipToken): SlipTokenLine {
+function tokenLine(t: SlipToken): slip.SlipTokenLine {
   return {
     kind: t.kind,
     label: t.label,
@@ -41,9 +29,9 @@ function tokenLine(t: SlipToken): SlipTokenLine {
   };
 }
 
-export const electricitySlip: SlipModelOf = (sale, merchant) => {
+export const electricitySlip: slip.SlipModelOf = (sale, merchant) => {
   const parsed = electricityResultSchema.safeParse(sale.result);
-  if (!parsed.success) return unreadableSlip(merchant, KIND_META.electricity.label);
+  if (!parsed.success) return slip.unreadableSlip(merchant, KIND_META.electricity.label);
   const r = parsed.data;
   // The upstream states the VAT; when it does not, the slip still shows the VAT contained.
   const vatCents = r.vatCents ?? vatIncluded(r.amountCents, merchant.vatPercent);
@@ -52,7 +40,7 @@ export const electricitySlip: SlipModelOf = (sale, merchant) => {
   const tokens = tokensForSlip(r.tokens);
   return {
     title: "Prepaid electricity",
-    blocks: blocks(
+    blocks: slip.blocks(
       tokens.some((t) => t.kind === "key_change") && {
         type: "warning",
         label: "Key change",
@@ -60,44 +48,52 @@ export const electricitySlip: SlipModelOf = (sale, merchant) => {
         lines: KEY_CHANGE_WARNING.lines,
         marks: { "key-change-warning": "" },
       },
-      header(
+      slip.header(
         merchant,
         utilityVat ? "Tax invoice" : "Receipt",
         { number: r.receiptNumber, at: r.at },
         utilityVat ? "Agent, VAT no." : "Merchant's VAT no.",
       ),
-      section(
-        title("Prepaid electricity"),
-        pair("Supplier", utility),
+      slip.section(
+        slip.title("Prepaid electricity"),
+        slip.pair("Supplier", utility),
         utilityVat
-          ? pair("Supplier VAT no.", utilityVat)
-          : text(`The VAT number above is the merchant's; ${utility} gave none for this sale.`, {
-              "vat-note": "",
-            }),
-        pair("Municipality", municipalityLabel(r.municipality)),
-        pair("Meter", r.meterNumber),
-        pair("Customer", r.customerName || "—"),
+          ? slip.pair("Supplier VAT no.", utilityVat)
+          : slip.text(
+              `The VAT number above is the merchant's; ${utility} gave none for this sale.`,
+              {
+                "vat-note": "",
+              },
+            ),
+        slip.pair("Municipality", municipalityLabel(r.municipality)),
+        slip.pair("Meter", r.meterNumber),
+        slip.pair("Customer", r.customerName || "—"),
       ),
       tokens.length > 0 && { type: "tokens", tokens: tokens.map(tokenLine) },
       r.printedText && r.tokens.length === 0 ? { type: "printed", text: r.printedText } : null,
-      section(
-        pair("Units", r.units === null ? "—" : `${r.units.toFixed(1)} kWh`),
+      slip.section(
+        slip.pair("Units", r.units === null ? "—" : `${r.units.toFixed(1)} kWh`),
         ...amountSplit({ amountCents: r.amountCents, vatCents, charges: r.charges }).map((l) =>
-          pair(l.label, formatRand(l.amountCents)),
+          slip.pair(l.label, formatRand(l.amountCents)),
         ),
         ...r.charges
           .filter((c) => c.outstandingCents !== null && c.outstandingCents > 0)
-          .map((c) => pair(`${c.description} outstanding`, formatRand(c.outstandingCents ?? 0))),
-        pair("Amount", formatRand(r.amountCents), { strong: true }),
-        paidBy(sale.method),
+          .map((c) =>
+            slip.pair(`${c.description} outstanding`, formatRand(c.outstandingCents ?? 0)),
+          ),
+        slip.pair("Amount", formatRand(r.amountCents), { strong: true }),
+        slip.paidBy(sale.method),
       ),
-      section(
-        pair("SGC / KRN / TI", `${code(r.meter.sgc)} / ${code(r.meter.krn)} / ${code(r.meter.ti)}`),
-        r.keyExpiryNumber != null && pair("Key expiry no.", String(r.keyExpiryNumber)),
+      slip.section(
+        slip.pair(
+          "SGC / KRN / TI",
+          `${code(r.meter.sgc)} / ${code(r.meter.krn)} / ${code(r.meter.ti)}`,
+        ),
+        r.keyExpiryNumber != null && slip.pair("Key expiry no.", String(r.keyExpiryNumber)),
       ),
       { type: "barcode", value: r.meterNumber, label: `Barcode of meter ${r.meterNumber}` },
       r.messages?.length ? { type: "messages", from: "utility", messages: r.messages } : null,
-      centre("Enter the tokens in the order printed."),
+      slip.centre("Enter the tokens in the order printed."),
     ),
   };
 };

@@ -1,15 +1,11 @@
 import "server-only";
 import { markFinesPaid } from "@/lib/kinds/fines/upstream";
 import { finesRequestSchema, finesResultSchema } from "@/lib/kinds/fines/slip-data";
-import { KIND_META } from "@/lib/kinds/meta";
 import { defineKind } from "@/lib/kinds/types";
 
 export const finesKind = defineKind({
   kind: "fines",
-  label: KIND_META.fines.label,
-  newSalePath: KIND_META.fines.path,
   // Mark-paid is not idempotent upstream: a lost answer is checked with the registry instead.
-  repeatable: false,
   unknownStep: "recheck_registry",
   request: finesRequestSchema,
   result: finesResultSchema,

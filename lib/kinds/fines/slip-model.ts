@@ -6,55 +6,45 @@ import { finesSlipData } from "@/lib/kinds/fines/slip-data";
 import { KIND_META } from "@/lib/kinds/meta";
 import { formatRand } from "@/lib/money";
 import { saDateTime } from "@/lib/sa-time";
-import {
-  blocks,
-  centre,
-  group,
-  header,
-  pair,
-  paidBy,
-  section,
-  text,
-  unreadableSlip,
-  type SlipModelOf,
-} from "@/lib/slip/model";
+import * as slip from "@/lib/slip/model";
 
-export const finesSlip: SlipModelOf = (sale, merchant) => {
+export const finesSlip: slip.SlipModelOf = (sale, merchant) => {
   const data = finesSlipData(sale.request, sale.result);
-  if (!data) return unreadableSlip(merchant, KIND_META.fines.label);
+  if (!data) return slip.unreadableSlip(merchant, KIND_META.fines.label);
   return {
     title: "Traffic fines paid",
     blocks: [
-      header(merchant, null),
-      group(
+      slip.header(merchant, null),
+      slip.group(
         { testid: "fines-slip" },
-        centre("Traffic fines paid", { strong: true }),
-        data.lookedUpBy && centre(data.lookedUpBy),
+        slip.centre("Traffic fines paid", { strong: true }),
+        data.lookedUpBy && slip.centre(data.lookedUpBy),
         {
           type: "entries",
           entries: data.fines.map((f) => ({
             marks: { notice: f.noticeNumber },
-            blocks: blocks(
-              pair(f.noticeNumber, formatRand(f.grossCents), { strong: true }),
-              f.charge && text(f.charge),
-              f.date && text(`Offence date ${f.date}`),
-              pair("Registry invoice", f.invoiceNumber ?? "not given"),
-              pair("Registry receipt", f.receiptNumber ?? "not given", {
+            blocks: slip.blocks(
+              slip.pair(f.noticeNumber, formatRand(f.grossCents), { strong: true }),
+              f.charge && slip.text(f.charge),
+              f.date && slip.text(`Offence date ${f.date}`),
+              slip.pair("Registry invoice", f.invoiceNumber ?? "not given"),
+              slip.pair("Registry receipt", f.receiptNumber ?? "not given", {
                 marks: { testid: "fine-receipt" },
               }),
             ),
           })),
         },
-        section(
-          data.netCents != null && pair("Fines", formatRand(data.netCents)),
-          data.vendorFeeCents != null && pair("Processing fees", formatRand(data.vendorFeeCents)),
-          pair("Total paid", formatRand(data.grossCents), {
+        slip.section(
+          data.netCents != null && slip.pair("Fines", formatRand(data.netCents)),
+          data.vendorFeeCents != null &&
+            slip.pair("Processing fees", formatRand(data.vendorFeeCents)),
+          slip.pair("Total paid", formatRand(data.grossCents), {
             strong: true,
             marks: { testid: "fines-slip-total" },
           }),
-          paidBy(sale.method),
-          pair("Registry order", data.orderId),
-          pair("Date", saDateTime(sale.settledAt ?? sale.createdAt)),
+          slip.paidBy(sale.method),
+          slip.pair("Registry order", data.orderId),
+          slip.pair("Date", saDateTime(sale.settledAt ?? sale.createdAt)),
         ),
       ),
     ],

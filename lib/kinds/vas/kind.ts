@@ -2,15 +2,11 @@ import "server-only";
 import { purchaseVas } from "@/lib/kinds/vas/upstream";
 import { formatMobileNumber } from "@/lib/kinds/vas/mobile";
 import { vasRequestSchema, vasResultSchema } from "@/lib/kinds/vas/sale-data";
-import { KIND_META } from "@/lib/kinds/meta";
 import { defineKind } from "@/lib/kinds/types";
 
 export const vasKind = defineKind({
   kind: "vas",
-  label: KIND_META.vas.label,
-  newSalePath: KIND_META.vas.path,
   // VAS purchase is not idempotent upstream: a lost answer is a supervisor's.
-  repeatable: false,
   unknownStep: "supervisor",
   request: vasRequestSchema,
   result: vasResultSchema,

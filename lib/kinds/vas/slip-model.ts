@@ -9,38 +9,30 @@ import { VAS_KIND_LABELS } from "@/lib/kinds/vas/catalogue";
 import { formatMobileNumber } from "@/lib/kinds/vas/mobile";
 import { groupPin, vasResultSchema } from "@/lib/kinds/vas/sale-data";
 import { formatRand } from "@/lib/money";
-import {
-  centre,
-  group,
-  header,
-  pair,
-  paidBy,
-  section,
-  text,
-  title,
-  unreadableSlip,
-  type SlipModelOf,
-} from "@/lib/slip/model";
+import * as slip from "@/lib/slip/model";
 
 const BRAND_LABEL = { voucher: "Brand", lotto: "Operator", airtime: "Network", data: "Network" };
 
-export const vasSlip: SlipModelOf = (sale, merchant, { hidePin }) => {
+export const vasSlip: slip.SlipModelOf = (sale, merchant, { hidePin }) => {
   const parsed = vasResultSchema.safeParse(sale.result);
-  if (!parsed.success) return unreadableSlip(merchant, KIND_META.vas.label);
+  if (!parsed.success) return slip.unreadableSlip(merchant, KIND_META.vas.label);
   const r = parsed.data;
   const kindLabel = VAS_KIND_LABELS[r.category];
   const mobile = r.recipient ? formatMobileNumber(r.recipient) : null;
   return {
     title: r.productName,
     blocks: [
-      group(
+      slip.group(
         { testid: "vas-slip" },
-        header(merchant, kindLabel, { number: r.receiptNumber, at: r.at }),
-        section(
-          title(r.productName),
-          pair(BRAND_LABEL[r.category], r.brand || "—"),
+        slip.header(merchant, kindLabel, { number: r.receiptNumber, at: r.at }),
+        slip.section(
+          slip.title(r.productName),
+          slip.pair(BRAND_LABEL[r.category], r.brand || "—"),
           mobile &&
-            pair("Mobile number", mobile, { strong: true, marks: { testid: "vas-recipient" } }),
+            slip.pair("Mobile number", mobile, {
+              strong: true,
+              marks: { testid: "vas-recipient" },
+            }),
         ),
         r.pin && hidePin
           ? {
@@ -59,19 +51,19 @@ export const vasSlip: SlipModelOf = (sale, merchant, { hidePin }) => {
             }
           : null,
         mobile &&
-          centre(`${kindLabel} of ${formatRand(r.amountCents)} sent to ${mobile}`, {
+          slip.centre(`${kindLabel} of ${formatRand(r.amountCents)} sent to ${mobile}`, {
             marks: { testid: "vas-delivered" },
           }),
-        r.instructions && text(r.instructions, { testid: "vas-instructions" }),
-        section(
-          pair("Amount", formatRand(r.amountCents)),
-          ...r.fees.map((fee) => pair(fee.description, formatRand(fee.amountCents))),
-          pair("Total paid", formatRand(r.totalCents), { strong: true }),
-          paidBy(sale.method),
-          r.serialNumber && pair(r.category === "lotto" ? "Ticket" : "Serial", r.serialNumber),
-          pair("Transaction", r.transactionId),
+        r.instructions && slip.text(r.instructions, { testid: "vas-instructions" }),
+        slip.section(
+          slip.pair("Amount", formatRand(r.amountCents)),
+          ...r.fees.map((fee) => slip.pair(fee.description, formatRand(fee.amountCents))),
+          slip.pair("Total paid", formatRand(r.totalCents), { strong: true }),
+          slip.paidBy(sale.method),
+          r.serialNumber && slip.pair(r.category === "lotto" ? "Ticket" : "Serial", r.serialNumber),
+          slip.pair("Transaction", r.transactionId),
         ),
-        r.category === "voucher" && centre("Keep this slip: the PIN is the voucher."),
+        r.category === "voucher" && slip.centre("Keep this slip: the PIN is the voucher."),
       ),
     ],
   };
