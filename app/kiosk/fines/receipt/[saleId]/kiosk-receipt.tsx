@@ -13,6 +13,13 @@ type Shown = { kind: "opening" } | { kind: "gone" } | { kind: "receipt"; data: K
 /**
  * The receipt of the customer who just paid: opened with the one-time link held in this
  * page's memory. Without it (Back after Done, a reload, the next customer) nothing is shown.
+ *
+ * It reads the same facts as the counter's fines slip (`finesSlipData`, from which
+ * lib/kinds/fines/slip-model.ts builds that slip's blocks) but is not drawn from those blocks:
+ * it speaks the customer's language (English, Afrikaans, isiZulu) where the slip model is the
+ * till's English slip, it is sized for a touch screen, and it says only what the customer
+ * needs (each notice's registry receipt, the total, the order, the check code), without the
+ * merchant's header, fees or "Paid by" of the till's slip.
  */
 export function KioskReceipt({
   saleId,
