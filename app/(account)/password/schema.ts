@@ -1,7 +1,8 @@
 // zod/mini: the form checks these in the browser; the action checks them again with the rest
 // of the password rules (lib/auth/password-strength.ts), which need the server's list.
 import * as z from "zod/mini";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/password-rules";
+import { MAX_PASSWORD_LENGTH } from "@/lib/auth/password-rules";
+import { newPassword } from "@/lib/auth/password-schema";
 
 export const changePasswordSchema = z
   .object({
@@ -11,15 +12,7 @@ export const changePasswordSchema = z
         z.minLength(1, "Enter your current password."),
         z.maxLength(MAX_PASSWORD_LENGTH, "That password is too long."),
       ),
-    newPassword: z
-      .string()
-      .check(
-        z.minLength(
-          MIN_PASSWORD_LENGTH,
-          `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`,
-        ),
-        z.maxLength(MAX_PASSWORD_LENGTH, "That password is too long."),
-      ),
+    newPassword,
     repeatPassword: z.string().check(z.maxLength(MAX_PASSWORD_LENGTH)),
   })
   .check(

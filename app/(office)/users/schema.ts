@@ -1,20 +1,10 @@
 // zod/mini: the users forms check these in the browser with react-hook-form, the actions on the server.
 import * as z from "zod/mini";
 import type { Role } from "@/lib/db/schema";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/password-rules";
+import { newPassword as password } from "@/lib/auth/password-schema";
 import { stepUpConfirm } from "@/lib/auth/step-up-schema";
 
 const ROLE_CHOICES = ["cashier", "supervisor", "kiosk"] as const satisfies readonly Role[];
-
-const password = z
-  .string()
-  .check(
-    z.minLength(
-      MIN_PASSWORD_LENGTH,
-      `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`,
-    ),
-    z.maxLength(MAX_PASSWORD_LENGTH, "That password is too long."),
-  );
 
 export const createUserSchema = z.object({
   username: z
