@@ -4,6 +4,9 @@ import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import { sendTokensAction } from "@/lib/actions/send-tokens";
 import { CONSENT_MESSAGE, checkAddress, type SendChannelName } from "@/lib/care/address";
+import { Checkbox } from "@/components/forms/checkbox";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { TextField } from "@/components/forms/text-field";
 
 interface Sent {
   status: "sending" | "delivered" | "failed";
@@ -74,36 +77,26 @@ export default function SendForm({ saleId, onClose }: { saleId: string; onClose:
           </label>
         ))}
       </fieldset>
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">{label}</span>
-        <input
-          value={address}
-          onChange={(e) => setAddress(e.target.value)}
-          inputMode={channel === "sms" ? "tel" : "email"}
-          autoComplete="off"
-          autoFocus
-          aria-invalid={errors.address ? true : undefined}
-          aria-describedby={`${id}-address`}
-          className="min-h-11 rounded border border-slate-400 px-3 py-2 font-mono"
-        />
-        <span id={`${id}-address`} aria-live="polite" className="text-danger">
-          {errors.address}
-        </span>
-      </label>
-      <label className="flex items-start gap-2">
-        <input
-          type="checkbox"
-          checked={consent}
-          onChange={(e) => setConsent(e.target.checked)}
-          aria-invalid={errors.consent ? true : undefined}
-          aria-describedby={`${id}-consent`}
-          className="mt-1 size-5"
-        />
-        <span>
-          The customer is here, asked for this message and agrees to receive it. The number or
-          address is used for this message only.
-        </span>
-      </label>
+      <TextField
+        label={label}
+        value={address}
+        onChange={(e) => setAddress(e.target.value)}
+        inputMode={channel === "sms" ? "tel" : "email"}
+        autoComplete="off"
+        autoFocus
+        error={errors.address}
+        errorId={`${id}-address`}
+        className="min-h-11 rounded border border-slate-400 px-3 py-2 font-mono"
+      />
+      <Checkbox
+        checked={consent}
+        onChange={(e) => setConsent(e.target.checked)}
+        aria-invalid={errors.consent ? true : undefined}
+        aria-describedby={`${id}-consent`}
+        labelClassName="flex items-start gap-2"
+        className="mt-1 size-5"
+        label="The customer is here, asked for this message and agrees to receive it. The number or address is used for this message only."
+      />
       <span id={`${id}-consent`} aria-live="polite" className="text-danger">
         {errors.consent}
       </span>
@@ -118,13 +111,9 @@ export default function SendForm({ saleId, onClose }: { saleId: string; onClose:
         </p>
       )}
       <div className="flex gap-2">
-        <button
-          type="submit"
-          disabled={busy}
-          className="min-h-11 rounded-lg bg-brand px-4 font-semibold text-white disabled:opacity-60"
-        >
-          {busy ? "Sending…" : "Send"}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Sending…">
+          Send
+        </SubmitButton>
         <button
           type="button"
           onClick={onClose}

@@ -5,6 +5,7 @@ import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { centsToInput } from "@/lib/amount-input";
 import { parseRandInput } from "@/lib/money";
 import { CashTendered } from "@/components/cash/cash-tendered";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { restCustomerDisplay, showOnCustomerDisplay } from "@/components/customer-display/channel";
 import type { SaleView } from "@/lib/sales/sale-view";
 import { AmountField, MethodField } from "./fields";
@@ -240,15 +241,15 @@ export function MunicipalSaleForm<V extends Confirmed>({
             error={buy.formState.errors.method?.message ?? refusedFields.method}
           />
           <SaleNotice sale={sale} fieldsShown={["amount", "method"]} />
-          <button
+          <SubmitButton
             ref={purchaseButton}
-            type="submit"
-            disabled={sale.busy}
+            busy={sale.busy}
+            busyLabel={kind.buyingLabel}
+            large
             aria-describedby="sale-notice"
-            className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60"
           >
-            {sale.busy ? kind.buyingLabel : kind.buyLabel}
-          </button>
+            {kind.buyLabel}
+          </SubmitButton>
         </form>
       )}
     </div>

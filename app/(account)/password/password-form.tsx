@@ -1,9 +1,9 @@
 "use client";
 
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { schemaResolver } from "@/components/forms/schema-resolver";
+import { FormFoot } from "@/components/forms/submit-button";
 import { TextField } from "@/components/forms/text-field";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { changeOwnPasswordAction } from "./actions";
 import type { ChangePasswordInput } from "./schema";
 
@@ -20,58 +20,29 @@ const FIELDS = [
 ] as const;
 
 export function PasswordForm() {
-  const [done, setDone] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordInput>({ resolver, defaultValues: EMPTY });
-
-  const submit = handleSubmit(async (input) => {
-    setDone(null);
-    const result = await changeOwnPasswordAction(input);
-    if (!result.ok) {
-      const fields = Object.entries(result.fieldErrors ?? {}).filter(([f]) => f in EMPTY);
-      for (const [field, message] of fields)
-        setError(field as keyof ChangePasswordInput, { message });
-      if (!fields.length) setError("root", { message: result.error });
-      return;
-    }
-    reset(EMPTY);
-    setDone("Your password is changed.");
+  const form = useActionForm({
+    resolver,
+    defaultValues: EMPTY,
+    send: changeOwnPasswordAction,
+    sent: (_, __, { reset }) => {
+      reset(EMPTY);
+      return "Your password is changed.";
+    },
   });
 
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-3">
+    <form onSubmit={form.submit} noValidate className="flex max-w-md flex-col gap-3">
       {FIELDS.map((f) => (
         <TextField
           key={f.name}
           label={f.label}
           type="password"
           autoComplete={f.autoComplete}
-          {...register(f.name)}
-          error={errors[f.name]?.message}
-          errorId={`${f.name}-error`}
+          {...form.field(f.name)}
           className="min-h-11 rounded border border-slate-400 px-3"
         />
       ))}
-      <div className="flex items-center gap-4">
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="min-h-11 rounded-lg bg-brand px-4 py-2 font-semibold text-white"
-        >
-          Change password
-        </button>
-        <p role="status" className="text-brand">
-          {done}
-        </p>
-      </div>
-      <p aria-live="polite" className="text-danger">
-        {errors.root?.message}
-      </p>
+      <FormFoot form={form.foot}>Change password</FormFoot>
     </form>
   );
 }

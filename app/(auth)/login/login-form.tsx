@@ -7,6 +7,7 @@ import { schemaResolver } from "@/components/forms/schema-resolver";
 import type { SignInInput } from "@/lib/auth/sign-in-schema";
 import { prepareSignIn, signInWithPassword } from "@/lib/auth/browser-session";
 import { TextField } from "@/components/forms/text-field";
+import { SubmitButton } from "@/components/forms/submit-button";
 
 const resolver = schemaResolver<SignInInput>(() =>
   import("@/lib/auth/sign-in-schema").then((m) => m.signInSchema),
@@ -71,13 +72,14 @@ export function LoginForm() {
       <p id="sign-in-error" role="alert" aria-live="assertive" className="min-h-6 text-danger">
         {error ?? (fieldError ? "Enter your user name and password." : null)}
       </p>
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className="rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+      <SubmitButton
+        busy={isSubmitting}
+        busyLabel="Signing in…"
+        large
+        className="hover:bg-brand-dark"
       >
-        {isSubmitting ? "Signing in…" : "Sign in"}
-      </button>
+        Sign in
+      </SubmitButton>
     </form>
   );
 }

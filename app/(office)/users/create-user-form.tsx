@@ -1,13 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { createUserAction } from "./actions";
 import type { CreateUserInput } from "./schema";
 import { schemaResolver } from "@/components/forms/schema-resolver";
 import { Labelled } from "@/components/sale/fields";
 import { StepUpField } from "@/components/forms/step-up-field";
+import { FormFoot } from "@/components/forms/submit-button";
+import { TextField } from "@/components/forms/text-field";
+import { useActionForm } from "@/components/forms/use-action-form";
 
 const resolver = schemaResolver<CreateUserInput>(() =>
   import("./schema").then((m) => m.createUserSchema),
@@ -30,34 +31,20 @@ const EMPTY: CreateUserInput = {
 /** A new cashier, supervisor or kiosk device. */
 export function CreateUserForm() {
   const router = useRouter();
-  const [status, setStatus] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateUserInput>({ resolver, defaultValues: EMPTY });
-
-  const submit = handleSubmit(async (input) => {
-    const result = await createUserAction(input);
-    if (!result.ok) {
-      if (result.fieldErrors?.confirm) setValue("confirm", "");
-      for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
-        if (field in EMPTY) setError(field as keyof CreateUserInput, { message });
-      }
-      setStatus(result.error);
-      return;
-    }
-    setStatus(`Created ${input.username}.`);
-    reset(EMPTY);
-    router.refresh();
+  const form = useActionForm({
+    resolver,
+    defaultValues: EMPTY,
+    send: createUserAction,
+    sent: (_, input, { reset }) => {
+      reset(EMPTY);
+      router.refresh();
+      return `Created ${input.username}.`;
+    },
   });
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={form.submit}
       noValidate
       aria-labelledby="new-user"
       className="flex max-w-xl flex-col gap-3 rounded-xl bg-white p-4 shadow"
@@ -66,28 +53,19 @@ export function CreateUserForm() {
         New user
       </h2>
       {FIELDS.map((f) => (
-        <div key={f.name} className="flex flex-col gap-1">
-          <label htmlFor={`new-${f.name}`} className="font-medium">
-            {f.label}
-          </label>
-          <input
-            id={`new-${f.name}`}
-            type={f.type}
-            autoComplete={f.type === "password" ? "new-password" : "off"}
-            {...register(f.name)}
-            aria-invalid={errors[f.name] ? true : undefined}
-            aria-describedby={`${f.name}-error`}
-            className="rounded border border-slate-400 px-3 py-2"
-          />
-          <span id={`${f.name}-error`} aria-live="polite" className="text-danger">
-            {errors[f.name]?.message}
-          </span>
-        </div>
+        <TextField
+          key={f.name}
+          label={f.label}
+          type={f.type}
+          autoComplete={f.type === "password" ? "new-password" : "off"}
+          {...form.field(f.name)}
+          className="rounded border border-slate-400 px-3 py-2"
+        />
       ))}
       <Labelled id="new-role" label="Role">
         <select
           id="new-role"
-          {...register("role")}
+          {...form.register("role")}
           aria-describedby="role-error"
           className="rounded border border-slate-400 px-3 py-2"
         >
@@ -96,24 +74,11 @@ export function CreateUserForm() {
           <option value="kiosk">Kiosk device</option>
         </select>
         <span id="role-error" aria-live="polite" className="text-danger">
-          {errors.role?.message}
+          {form.errors.role?.message}
         </span>
       </Labelled>
-      <StepUpField
-        {...register("confirm")}
-        error={errors.confirm?.message}
-        errorId="confirm-error"
-      />
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className="self-start rounded-lg bg-brand px-4 py-2 font-semibold text-white"
-      >
-        Create user
-      </button>
-      <p role="status" className="min-h-6">
-        {status}
-      </p>
+      <StepUpField {...form.field("confirm")} />
+      <FormFoot form={form.foot}>Create user</FormFoot>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import type { MeterCodeId } from "@/lib/care/meter-codes";
 import type { NextStep } from "@/lib/care/next-step";
 import type { MeterCodes } from "@/lib/care/story";
+import { Checkbox } from "@/components/forms/checkbox";
 import { careStepAction, confirmMeterForCareAction } from "./actions";
 
 export interface CodeChoice {
@@ -70,25 +71,17 @@ export function CarePanel({
         What does the meter show?
       </h2>
       <div className="flex flex-wrap gap-4">
-        <label className="flex min-h-11 items-center gap-2">
-          <input
-            type="checkbox"
-            checked={otherMeter}
-            onChange={(e) => setOtherMeter(e.target.checked)}
-            className="size-5"
-          />
-          The number on the customer&apos;s meter is not {meterNumber}
-        </label>
+        <Checkbox
+          checked={otherMeter}
+          onChange={(e) => setOtherMeter(e.target.checked)}
+          label={`The number on the customer's meter is not ${meterNumber}`}
+        />
         {keyChange && (
-          <label className="flex min-h-11 items-center gap-2">
-            <input
-              type="checkbox"
-              checked={keyChangeEntered}
-              onChange={(e) => setKeyChangeEntered(e.target.checked)}
-              className="size-5"
-            />
-            Both key-change tokens are already in
-          </label>
+          <Checkbox
+            checked={keyChangeEntered}
+            onChange={(e) => setKeyChangeEntered(e.target.checked)}
+            label="Both key-change tokens are already in"
+          />
         )}
       </div>
       <ul className="grid gap-2 sm:grid-cols-2">

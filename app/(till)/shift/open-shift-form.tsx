@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { openShiftAction } from "./actions";
 import type { OpenShiftInput } from "./schema";
 import { schemaResolver } from "@/components/forms/schema-resolver";
+import { SubmitButton } from "@/components/forms/submit-button";
 
 const resolver = schemaResolver<OpenShiftInput>(() =>
   import("./schema").then((m) => m.openShiftSchema),
@@ -55,13 +56,9 @@ export function OpenShiftForm() {
       <p id="openingFloat-error" aria-live="polite" className="min-h-6 text-danger">
         {error}
       </p>
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className="min-h-11 rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60"
-      >
+      <SubmitButton busy={isSubmitting} large>
         Open shift
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { useSale } from "@/components/sale/use-sale";
 import { formatRand } from "@/lib/money";
 import { purchaseVasAction, type QuoteView } from "./actions";
 import { schemaResolver } from "@/components/forms/schema-resolver";
+import { SubmitButton } from "@/components/forms/submit-button";
 import type { MethodValues } from "./form-schema";
 
 /** What the VAS page keeps of a sale pressed just before an upgrade, to come back to it. */
@@ -120,16 +121,16 @@ export function PurchasePanel({ quote, itemId, onMethod, onNewQuote, onNewSale }
           Get a new quote
         </button>
       )}
-      <button
+      <SubmitButton
         ref={purchaseRef}
         id={VAS_PURCHASE_ID}
-        type="submit"
-        disabled={sale.busy}
+        busy={sale.busy}
+        busyLabel="Purchasing…"
+        large
         aria-describedby="vas-sale-notice"
-        className="min-h-11 rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60"
       >
-        {sale.busy ? "Purchasing…" : "Purchase"}
-      </button>
+        Purchase
+      </SubmitButton>
     </form>
   );
 }

@@ -17,6 +17,7 @@ import { getVasQuoteAction, type QuoteView } from "./actions";
 import { Field } from "./field";
 import { PurchasePanel, VAS_PURCHASE_ID } from "./purchase-panel";
 import { schemaResolver } from "@/components/forms/schema-resolver";
+import { SubmitButton } from "@/components/forms/submit-button";
 import type { QuoteFields } from "./form-schema";
 
 const resolver = schemaResolver<QuoteFields>(() =>
@@ -166,14 +167,9 @@ export function SaleForm({
               {formError}
             </p>
             {!quote && (
-              <button
-                ref={quoteButtonRef}
-                type="submit"
-                disabled={busy}
-                className="min-h-11 rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60"
-              >
-                {busy ? "Getting quote…" : "Get quote"}
-              </button>
+              <SubmitButton ref={quoteButtonRef} busy={busy} busyLabel="Getting quote…" large>
+                Get quote
+              </SubmitButton>
             )}
           </form>
           {/* Counted: Enter moves on to Purchase, as on every sale form. */}

@@ -7,6 +7,7 @@ import { formatRand } from "@/lib/money";
 import { closeShiftAction } from "../actions";
 import type { CloseShiftInput } from "../schema";
 import { schemaResolver } from "@/components/forms/schema-resolver";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { noAnswer } from "@/components/sale/kassa-updated";
 import { blankCounts, CountFields, countedCents } from "./count-fields";
 
@@ -75,13 +76,9 @@ export function CloseShiftForm({ shiftId }: { shiftId: string }) {
           ? `${formError} ${firstFieldError.message}`
           : formError}
       </p>
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className="min-h-11 rounded-lg bg-brand px-4 py-3 text-lg font-semibold text-white disabled:opacity-60"
-      >
+      <SubmitButton busy={isSubmitting} large>
         Close shift
-      </button>
+      </SubmitButton>
     </form>
   );
 }

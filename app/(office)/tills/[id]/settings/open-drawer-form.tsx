@@ -3,6 +3,7 @@
 import { useForm } from "react-hook-form";
 import { schemaResolver } from "@/components/forms/schema-resolver";
 import { kickDrawer } from "@/components/printing/drawer";
+import { TextField } from "@/components/forms/text-field";
 import { openDrawerAction } from "./actions";
 import type { OpenDrawerInput } from "./schema";
 
@@ -31,19 +32,14 @@ export function OpenDrawerForm({ tillId }: { tillId: string }) {
   const error = errors.reason?.message;
   return (
     <form onSubmit={open} noValidate className="flex max-w-xl flex-col gap-2">
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">Reason for opening the drawer without a sale</span>
-        <input
-          {...register("reason")}
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby="drawer-error"
-          className="min-h-11 rounded border border-slate-400 px-3"
-        />
-        <span id="drawer-error" aria-live="polite" className="text-danger">
-          {error}
-        </span>
-      </label>
+      <TextField
+        label="Reason for opening the drawer without a sale"
+        {...register("reason")}
+        autoComplete="off"
+        error={error}
+        errorId="drawer-error"
+        className="min-h-11 rounded border border-slate-400 px-3"
+      />
       <div className="flex items-center gap-4">
         <button
           type="submit"

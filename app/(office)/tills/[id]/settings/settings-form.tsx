@@ -9,6 +9,8 @@ import { schemaResolver } from "@/components/forms/schema-resolver";
 import { RadioGroup } from "@/components/forms/radio-group";
 import { TextField } from "@/components/forms/text-field";
 import { StepUpField } from "@/components/forms/step-up-field";
+import { Checkbox } from "@/components/forms/checkbox";
+import { FormFoot } from "@/components/forms/submit-button";
 
 const resolver = schemaResolver<TillSettingsInput>(() =>
   import("./schema").then((m) => m.tillSettingsSchema),
@@ -63,6 +65,14 @@ export function TillSettingsForm({
   }
   const connection = useWatch({ control, name: "printerConnection" });
   const network = connection === "network";
+  // The printer's address and port: plain labels, the message kept to the field's width.
+  const printerField = (name: "printerHost" | "printerPort", errorId: string) => ({
+    ...register(name),
+    error: errors[name]?.message,
+    errorId,
+    labelClassName: "",
+    errorClassName: "max-w-sm text-danger",
+  });
 
   return (
     <form onSubmit={handleSubmit(save)} noValidate className="flex max-w-xl flex-col gap-4">
@@ -76,10 +86,7 @@ export function TillSettingsForm({
         error={errors.paperWidthMm?.message}
         errorId="paper-error"
       />
-      <label className="flex min-h-11 items-center gap-3">
-        <input type="checkbox" {...register("autoPrint")} className="size-5" />
-        <span>Print the slip as soon as a sale completes</span>
-      </label>
+      <Checkbox {...register("autoPrint")} label="Print the slip as soon as a sale completes" />
       <p className="text-sm text-slate-600">
         With the browser&apos;s print, without a print dialog only when the till&apos;s Chromium
         runs with <code>--kiosk-printing</code> (see docs/guide.md). A printer below prints at once
@@ -96,38 +103,32 @@ export function TillSettingsForm({
         <div className="flex flex-wrap gap-4">
           <TextField
             label="Printer address"
-            labelClassName=""
-            {...register("printerHost")}
+            {...printerField("printerHost", "printer-host-error")}
             inputMode="url"
             autoComplete="off"
             placeholder="192.168.1.50"
-            error={errors.printerHost?.message}
-            errorId="printer-host-error"
-            errorClassName="max-w-sm text-danger"
             className="min-h-11 rounded border border-slate-400 px-3"
           />
           <TextField
             label="Port"
-            labelClassName=""
-            {...register("printerPort")}
+            {...printerField("printerPort", "printer-port-error")}
             inputMode="numeric"
             placeholder="9100"
-            error={errors.printerPort?.message}
-            errorId="printer-port-error"
-            errorClassName="max-w-sm text-danger"
             className="min-h-11 w-28 rounded border border-slate-400 px-3"
           />
         </div>
       )}
       {connection !== "browser" && (
-        <label className="flex min-h-11 items-center gap-3">
-          <input type="checkbox" {...register("printerAnswersStatus")} className="size-5" />
-          <span>
-            The printer answers status questions (untick for a print server that never does: Kassa
-            then prints without asking and says &quot;Sent to the printer&quot;, never
-            &quot;Printed&quot;)
-          </span>
-        </label>
+        <Checkbox
+          {...register("printerAnswersStatus")}
+          label={
+            <>
+              The printer answers status questions (untick for a print server that never does: Kassa
+              then prints without asking and says &quot;Sent to the printer&quot;, never
+              &quot;Printed&quot;)
+            </>
+          }
+        />
       )}
       <StepUpField
         name="confirm"
@@ -136,21 +137,9 @@ export function TillSettingsForm({
         error={confirmError}
         errorId="settings-confirm-error"
       />
-      <div className="flex items-center gap-4">
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="min-h-11 rounded-lg bg-brand px-4 py-2 font-semibold text-white"
-        >
-          Save settings
-        </button>
-        <p role="status" className="text-brand">
-          {saved}
-        </p>
-      </div>
-      <p aria-live="polite" className="text-danger">
-        {errors.root?.message}
-      </p>
+      <FormFoot form={{ busy: isSubmitting, done: saved, error: errors.root?.message }}>
+        Save settings
+      </FormFoot>
     </form>
   );
 }
