@@ -1,13 +1,14 @@
 import Link from "next/link";
+import { Warning } from "@/components/ui/warning";
 
 /** What a sale page shows instead of its form when the till has no open shift. */
 export function NoShiftNotice() {
   return (
-    <p role="alert" className="rounded bg-amber-100 p-3 text-amber-900">
+    <Warning>
       Open a shift before selling.{" "}
       <Link href="/till" className="inline-flex min-h-11 items-center underline">
         Go to the till
       </Link>
-    </p>
+    </Warning>
   );
 }

@@ -10,6 +10,7 @@ import { PeriodPicker } from "@/components/office/period-picker";
 import { PrintButton } from "@/components/reports/print-button";
 import { MoneyCell, TableHead, end } from "@/components/ui/table";
 import { setAccountMappingAction } from "./actions";
+import { Warning } from "@/components/ui/warning";
 
 export const metadata: Metadata = { title: "Accounting export" };
 export const dynamic = "force-dynamic";
@@ -34,10 +35,10 @@ export default async function AccountsPage({
       <h1 className="text-2xl font-semibold">Accounting export: {period.label}</h1>
       <PeriodPicker period={period} error={error} />
       {!set && (
-        <p role="alert" className="rounded bg-amber-100 p-3 text-amber-900">
+        <Warning>
           The account numbers below are Kassa&apos;s defaults: set your own once, before the first
           import.
-        </p>
+        </Warning>
       )}
       <section aria-labelledby="check" className="rounded-xl bg-white p-4 shadow">
         <h2 id="check" className="text-lg font-semibold">

@@ -5,6 +5,7 @@ import type { Confidence } from "@/lib/runway/forecast";
 import type { RunwayNow } from "@/lib/runway/runway-now";
 import { ActionForm, Field } from "@/components/office/action-form";
 import { setRunwayWarnAction } from "./actions";
+import { Warning } from "@/components/ui/warning";
 
 const SURE: Record<Confidence, string> = {
   high: "Fairly sure: learnt from the same weekday and hour over the last four weeks.",
@@ -56,9 +57,7 @@ export function RunwaySection({
         {SURE[f.confidence]}
       </p>
       {runway.short && (
-        <p role="alert" className="rounded bg-amber-100 p-3 text-amber-900">
-          Shorter than the {runway.warnHours} hours the tills are warned at.
-        </p>
+        <Warning>Shorter than the {runway.warnHours} hours the tills are warned at.</Warning>
       )}
       <form method="get" className="no-print flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1">

@@ -6,6 +6,7 @@ import { formatSaDateTime } from "@/lib/reports/day";
 import { ActionForm } from "@/components/office/action-form";
 import { EmptyRow, TableHead } from "@/components/ui/table";
 import { resendMailAction } from "./actions";
+import { Warning } from "@/components/ui/warning";
 
 export const metadata: Metadata = { title: "Mail" };
 export const dynamic = "force-dynamic";
@@ -34,14 +35,10 @@ export default async function MailPage() {
           : "KASSA_OWNER_EMAIL is not set: no summary or alert is sent."}
       </p>
       {unsent > 0 && (
-        <p
-          role="alert"
-          className="rounded bg-amber-100 p-3 text-amber-900"
-          data-testid="mail-unsent"
-        >
+        <Warning testId="mail-unsent">
           {unsent} message(s) not sent yet. Kassa tries a waiting message again after 1, 2, 4, 8 and
           16 minutes; one that failed every time waits for Send again.
-        </p>
+        </Warning>
       )}
       <table className="w-full text-left" aria-label="Outbox">
         <TableHead

@@ -5,6 +5,7 @@ import { todayAtAGlance } from "@/lib/office/today";
 import { formatRand } from "@/lib/money";
 import { LowBalanceWarning } from "@/components/shell/low-balance-warning";
 import { BarChart } from "@/components/reports/bar-chart";
+import { Warning } from "@/components/ui/warning";
 
 export const metadata: Metadata = { title: "Back office" };
 export const dynamic = "force-dynamic";
@@ -20,11 +21,7 @@ export default async function OfficeHome({
   const today = await todayAtAGlance();
   return (
     <div className="flex flex-col gap-4">
-      {refused && (
-        <p role="alert" className="rounded bg-amber-100 p-3 text-amber-900">
-          That page is for another role.
-        </p>
-      )}
+      {refused && <Warning>That page is for another role.</Warning>}
       <h1 className="text-2xl font-semibold">The day at a glance</h1>
       <p>
         Welcome, {staff.name}. {today.day}:{" "}
@@ -33,43 +30,16 @@ export default async function OfficeHome({
       </p>
       <LowBalanceWarning />
       {/* Each unresolved sale in one of these, as the unresolved page lists it. */}
-      {today.unknownCount > 0 && (
-        <p
-          role="alert"
-          data-testid="not-confirmed-count"
-          className="rounded bg-amber-100 p-3 text-amber-900"
-        >
-          Not confirmed: {sales(today.unknownCount)}.{" "}
-          <Link href="/unresolved" className="underline">
-            Resolve them
-          </Link>
-        </p>
-      )}
-      {today.owedCount > 0 && (
-        <p
-          role="alert"
-          data-testid="owed-to-customers"
-          className="rounded bg-amber-100 p-3 text-amber-900"
-        >
-          Paid, not delivered: {sales(today.owedCount, "card sale")}, {formatRand(today.owedCents)}{" "}
-          owed to customers.{" "}
-          <Link href="/unresolved" className="underline">
-            Deliver or refund them
-          </Link>
-        </p>
-      )}
-      {today.refundCount > 0 && (
-        <p
-          role="alert"
-          data-testid="refunds-owed"
-          className="rounded bg-amber-100 p-3 text-amber-900"
-        >
-          To refund: {sales(today.refundCount, "card payment")} for sales that were not made.{" "}
-          <Link href="/unresolved" className="underline">
-            Refund them
-          </Link>
-        </p>
-      )}
+      <ToResolve count={today.unknownCount} testId="not-confirmed-count" todo="Resolve them">
+        Not confirmed: {sales(today.unknownCount)}.
+      </ToResolve>
+      <ToResolve count={today.owedCount} testId="owed-to-customers" todo="Deliver or refund them">
+        Paid, not delivered: {sales(today.owedCount, "card sale")}, {formatRand(today.owedCents)}{" "}
+        owed to customers.
+      </ToResolve>
+      <ToResolve count={today.refundCount} testId="refunds-owed" todo="Refund them">
+        To refund: {sales(today.refundCount, "card payment")} for sales that were not made.
+      </ToResolve>
       <BarChart title="Sales per hour" bars={today.perHour} vertical />
       <div className="grid gap-4 lg:grid-cols-2">
         <BarChart title="Sales by kind" bars={today.perKind} />
@@ -77,6 +47,29 @@ export default async function OfficeHome({
         <BarChart title="Sales per cashier" bars={today.perCashier} />
       </div>
     </div>
+  );
+}
+
+/** Sales left to resolve, while there are any, with the way to the page that resolves them. */
+function ToResolve({
+  count,
+  testId,
+  todo,
+  children,
+}: {
+  count: number;
+  testId: string;
+  todo: string;
+  children: React.ReactNode;
+}) {
+  if (count === 0) return null;
+  return (
+    <Warning testId={testId}>
+      {children}{" "}
+      <Link href="/unresolved" className="underline">
+        {todo}
+      </Link>
+    </Warning>
   );
 }
 

@@ -17,6 +17,7 @@ import { sendMessageFor } from "@/lib/care/message";
 import { SendButton } from "@/components/care/send-button";
 import { SendsList } from "@/components/care/sends-list";
 import { RowKeys } from "./row-keys";
+import { Warning } from "@/components/ui/warning";
 
 /**
  * What a completed sale offers after the sale: "token not accepted" (electricity; R on its
@@ -59,12 +60,12 @@ export default async function HistoryPage({
   const q = ((await searchParams).q ?? "").slice(0, 30);
   if (!shift) {
     return (
-      <p role="alert" className="rounded bg-amber-100 p-3 text-amber-900">
+      <Warning>
         No shift is open at this till.{" "}
         <Link href="/till" className="inline-flex min-h-11 items-center underline">
           Go to the till
         </Link>
-      </p>
+      </Warning>
     );
   }
   const [rows, earlier] = await Promise.all([

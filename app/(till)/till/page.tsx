@@ -9,6 +9,7 @@ import { KIND_META, KINDS } from "@/lib/kinds/meta";
 import Link from "next/link";
 import { headers } from "next/headers";
 import { earlyTileKeysScript } from "@/components/shell/tile-keys-early";
+import { Warning } from "@/components/ui/warning";
 
 export const metadata: Metadata = { title: "Till" };
 
@@ -49,11 +50,7 @@ export default async function TillHome({
   const { refused } = await searchParams;
   return (
     <div className="flex flex-col gap-6">
-      {refused && (
-        <p role="alert" className="rounded bg-amber-100 p-3 text-amber-900">
-          That page is for supervisors only.
-        </p>
-      )}
+      {refused && <Warning>That page is for supervisors only.</Warning>}
       {shift ? (
         <>
           <h1 className="sr-only">Till</h1>
