@@ -20,6 +20,7 @@ function linkOf(x: OwnerException): string | null {
   return null;
 }
 
+/** The exceptions per cashier, or per supervisor: a section of its own, under its heading. */
 function Totals({
   title,
   totals,
@@ -29,25 +30,31 @@ function Totals({
   totals: readonly PersonTotal[];
   names: Names;
 }) {
+  const per = title.toLowerCase();
   return (
-    <DataTable label={`Exceptions per ${title.toLowerCase()}`} stack>
-      <TableHead columns={[title, end("Exceptions"), "Of which", end("Sales settled by hand")]} />
-      <tbody>
-        {totals.length === 0 && <EmptyRow span={4}>None.</EmptyRow>}
-        {totals.map((t) => (
-          <tr key={t.userId} className="border-b border-slate-200 align-top">
-            <th scope="row" data-label={title} className="font-medium">
-              {names.people.get(t.userId) ?? t.userId}
-            </th>
-            <td data-label="Exceptions" className="text-right">
-              {t.total}
-            </td>
-            <td data-label="Of which">{kindsOf(t)}</td>
-            <MoneyCell cents={t.saleCents} label="Sales settled by hand" />
-          </tr>
-        ))}
-      </tbody>
-    </DataTable>
+    <section aria-labelledby={`per-${per}`} className="flex flex-col gap-2">
+      <h2 id={`per-${per}`} className="text-xl font-semibold">
+        Per {per}
+      </h2>
+      <DataTable label={`Exceptions per ${per}`} stack>
+        <TableHead columns={[title, end("Exceptions"), "Of which", end("Sales settled by hand")]} />
+        <tbody>
+          {totals.length === 0 && <EmptyRow span={4}>None.</EmptyRow>}
+          {totals.map((t) => (
+            <tr key={t.userId} className="border-b border-slate-200 align-top">
+              <th scope="row" data-label={title} className="font-medium">
+                {names.people.get(t.userId) ?? t.userId}
+              </th>
+              <td data-label="Exceptions" className="text-right">
+                {t.total}
+              </td>
+              <td data-label="Of which">{kindsOf(t)}</td>
+              <MoneyCell cents={t.saleCents} label="Sales settled by hand" />
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
+    </section>
   );
 }
 
@@ -117,18 +124,8 @@ export default async function ExceptionsPage({
           })}
         </tbody>
       </DataTable>
-      <section aria-labelledby="per-cashier" className="flex flex-col gap-2">
-        <h2 id="per-cashier" className="text-xl font-semibold">
-          Per cashier
-        </h2>
-        <Totals title="Cashier" totals={report.cashiers} names={names} />
-      </section>
-      <section aria-labelledby="per-supervisor" className="flex flex-col gap-2">
-        <h2 id="per-supervisor" className="text-xl font-semibold">
-          Per supervisor
-        </h2>
-        <Totals title="Supervisor" totals={report.supervisors} names={names} />
-      </section>
+      <Totals title="Cashier" totals={report.cashiers} names={names} />
+      <Totals title="Supervisor" totals={report.supervisors} names={names} />
     </div>
   );
 }
