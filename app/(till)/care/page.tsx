@@ -6,12 +6,11 @@ import { careSaleFor, storyOfMeter } from "@/lib/care/helper";
 import { listCareCases } from "@/lib/care/journal";
 import { METER_CODE_IDS, METER_CODES } from "@/lib/care/meter-codes";
 import { MeterStoryView } from "@/components/care/meter-story-view";
+import { MeterSearch, typedMeter } from "@/components/care/meter-search";
 import { SevenSegment } from "@/components/care/seven-segment";
 import { CarePanel } from "./care-panel";
 
 export const metadata: Metadata = { title: "Token not accepted" };
-
-const METER = /^\d{11,13}$/;
 
 /**
  * "Token not accepted" at the counter, opened from a sale in History (R, or its button) or by
@@ -25,16 +24,14 @@ export default async function CarePage({
 }) {
   const staff = await requirePageRole("cashier");
   const query = await searchParams;
-  const typed = (query.meter ?? "").replace(/[\s-]/g, "").slice(0, 20);
-  let meterNumber: string | null = null;
+  const { typed, meterNumber: typedNumber } = typedMeter(query.meter);
+  let meterNumber = typedNumber;
   let saleId: string | null = null;
   if (query.sale) {
     const sale = /^[0-9a-f-]{36}$/.test(query.sale) ? await careSaleFor(staff, query.sale) : null;
     if (!sale) notFound();
     meterNumber = sale.reference;
     saleId = sale.id;
-  } else if (METER.test(typed)) {
-    meterNumber = typed;
   }
   const [story, cases] = meterNumber
     ? await Promise.all([storyOfMeter(meterNumber), listCareCases(meterNumber, 20)])
@@ -45,28 +42,12 @@ export default async function CarePage({
       <h1 className="text-2xl font-semibold">
         Token not accepted{meterNumber ? ` — meter ${meterNumber}` : ""}
       </h1>
-      <form role="search" action="/care" className="flex items-end gap-2">
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">Meter number</span>
-          <input
-            name="meter"
-            defaultValue={meterNumber ?? typed}
-            inputMode="numeric"
-            autoFocus={!meterNumber}
-            aria-describedby="meter-search-note"
-            className="min-h-11 rounded border border-slate-400 px-3 py-2 font-mono"
-          />
-        </label>
-        <button
-          type="submit"
-          className="min-h-11 rounded-lg bg-brand px-4 py-2 font-semibold text-white"
-        >
-          Find the meter
-        </button>
-        <span id="meter-search-note" aria-live="polite" className="text-danger">
-          {typed && !METER.test(typed) ? "A meter number has 11 or 13 digits." : ""}
-        </span>
-      </form>
+      <MeterSearch
+        typed={typed}
+        shown={meterNumber ?? typed}
+        action="/care"
+        autoFocus={!meterNumber}
+      />
       {meterNumber && story && story.sales.length === 0 && (
         <p role="status">No sale of meter {meterNumber} at this shop in the last 90 days.</p>
       )}
