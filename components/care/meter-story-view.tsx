@@ -5,6 +5,7 @@ import { METER_CODES, isMeterCode } from "@/lib/care/meter-codes";
 import { formatRand } from "@/lib/money";
 import { formatSaDateTime } from "@/lib/reports/day";
 import { groupTokenDigits } from "@/lib/slip/tokens";
+import { CardTable, Cell } from "@/components/ui/table";
 
 const code = (n: number | null) => (n === null ? "—" : String(n));
 const codes = (c: MeterCodes | null) =>
@@ -99,49 +100,36 @@ export function MeterStoryView({
         <h2 id="meter-sales" className="text-xl font-semibold">
           Sales of this meter, every till, last 90 days
         </h2>
-        <table
-          className="stack-cards w-full border-collapse bg-white text-left shadow"
-          aria-label="Sales of this meter"
+        <CardTable
+          label="Sales of this meter"
+          headings={[
+            "When",
+            "Till",
+            "Sold by",
+            "Amount",
+            "Receipt",
+            "SGC / KRN / TI",
+            "Key change",
+          ]}
         >
-          <thead>
-            <tr className="border-b">
-              {["When", "Till", "Sold by", "Amount", "Receipt", "SGC / KRN / TI", "Key change"].map(
-                (h) => (
-                  <th key={h} scope="col" className="p-2">
-                    {h}
-                  </th>
-                ),
-              )}
+          {story.sales.map((s) => (
+            <tr key={s.id} data-sale={s.id} className="border-b align-top">
+              <Cell label="When">{formatSaDateTime(s.at)}</Cell>
+              <Cell label="Till">{s.tillName}</Cell>
+              <Cell label="Sold by">{s.soldBy}</Cell>
+              <Cell label="Amount">{formatRand(s.amountCents)}</Cell>
+              <Cell label="Receipt" className="font-mono">
+                {s.receiptNumber ?? "—"}
+              </Cell>
+              <Cell label="SGC / KRN / TI" className="font-mono">
+                {`${code(s.meter.sgc)} / ${code(s.meter.krn)} / ${code(s.meter.ti)}`}
+              </Cell>
+              <Cell label="Key change">
+                {s.tokens.some((t) => t.kind === "key_change") ? "Yes" : "No"}
+              </Cell>
             </tr>
-          </thead>
-          <tbody>
-            {story.sales.map((s) => (
-              <tr key={s.id} data-sale={s.id} className="border-b align-top">
-                <td data-label="When" className="p-2">
-                  {formatSaDateTime(s.at)}
-                </td>
-                <td data-label="Till" className="p-2">
-                  {s.tillName}
-                </td>
-                <td data-label="Sold by" className="p-2">
-                  {s.soldBy}
-                </td>
-                <td data-label="Amount" className="p-2">
-                  {formatRand(s.amountCents)}
-                </td>
-                <td data-label="Receipt" className="p-2 font-mono">
-                  {s.receiptNumber ?? "—"}
-                </td>
-                <td data-label="SGC / KRN / TI" className="p-2 font-mono">
-                  {`${code(s.meter.sgc)} / ${code(s.meter.krn)} / ${code(s.meter.ti)}`}
-                </td>
-                <td data-label="Key change" className="p-2">
-                  {s.tokens.some((t) => t.kind === "key_change") ? "Yes" : "No"}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </CardTable>
       </section>
       {cases && (
         <section aria-labelledby="meter-cases" className="flex flex-col gap-2">
@@ -158,43 +146,24 @@ export function MeterStoryView({
 /** Cases: when, meter, what the meter showed, the step Kassa gave, who helped. */
 export function CaseTable({ cases }: { cases: readonly CareCaseRow[] }) {
   return (
-    <table
-      className="stack-cards w-full border-collapse bg-white text-left shadow"
-      aria-label="Cases"
+    <CardTable
+      label="Cases"
+      headings={["When", "Meter", "Meter showed", "Next step", "Cashier", "Till"]}
     >
-      <thead>
-        <tr className="border-b">
-          {["When", "Meter", "Meter showed", "Next step", "Cashier", "Till"].map((h) => (
-            <th key={h} scope="col" className="p-2">
-              {h}
-            </th>
-          ))}
+      {cases.map((c) => (
+        <tr key={c.id} data-case={c.id} className="border-b">
+          <Cell label="When">{formatSaDateTime(c.at)}</Cell>
+          <Cell label="Meter" className="font-mono">
+            {c.meterNumber}
+          </Cell>
+          <Cell label="Meter showed" className="font-mono">
+            {isMeterCode(c.code) ? METER_CODES[c.code].shown : c.code}
+          </Cell>
+          <Cell label="Next step">{OUTCOME_LABELS[c.outcome as Outcome] ?? c.outcome}</Cell>
+          <Cell label="Cashier">{c.cashier}</Cell>
+          <Cell label="Till">{c.tillName ?? "Office"}</Cell>
         </tr>
-      </thead>
-      <tbody>
-        {cases.map((c) => (
-          <tr key={c.id} data-case={c.id} className="border-b">
-            <td data-label="When" className="p-2">
-              {formatSaDateTime(c.at)}
-            </td>
-            <td data-label="Meter" className="p-2 font-mono">
-              {c.meterNumber}
-            </td>
-            <td data-label="Meter showed" className="p-2 font-mono">
-              {isMeterCode(c.code) ? METER_CODES[c.code].shown : c.code}
-            </td>
-            <td data-label="Next step" className="p-2">
-              {OUTCOME_LABELS[c.outcome as Outcome] ?? c.outcome}
-            </td>
-            <td data-label="Cashier" className="p-2">
-              {c.cashier}
-            </td>
-            <td data-label="Till" className="p-2">
-              {c.tillName ?? "Office"}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </CardTable>
   );
 }

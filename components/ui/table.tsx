@@ -104,3 +104,62 @@ export function EmptyRow({ span, children }: { span: number; children: React.Rea
     </tr>
   );
 }
+
+/**
+ * A till's table (the shift's sales, a meter's sales and cases): white on the page, one heading
+ * a column, and rows that become cards on a narrow till (`stack-cards`: each Cell names its
+ * column). `actions` names a last column of buttons that shows no heading.
+ */
+export function CardTable({
+  label,
+  headings,
+  actions,
+  children,
+}: {
+  label: string;
+  headings: readonly string[];
+  actions?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <table
+      className="stack-cards w-full border-collapse bg-white text-left shadow"
+      aria-label={label}
+    >
+      <thead>
+        <tr className="border-b">
+          {headings.map((h) => (
+            <th key={h} scope="col" className="p-2">
+              {h}
+            </th>
+          ))}
+          {actions && (
+            <th scope="col" className="p-2">
+              <span className="sr-only">{actions}</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/** A cell of a CardTable: `label` is its column's name, shown beside it where rows are cards. */
+export function Cell({
+  label,
+  className = "",
+  testId,
+  children,
+}: {
+  label?: string;
+  className?: string;
+  testId?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <td data-label={label} data-testid={testId} className={`p-2 ${className}`.trim()}>
+      {children}
+    </td>
+  );
+}
