@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { formatRand } from "@/lib/money";
 import type { SaleView } from "@/lib/sales/sale-view";
+import { SalePanel } from "./sale-panel";
 
 /** What the panel's one action does: the form passes the action that fits its kind. */
 export type Resolve =
@@ -82,15 +83,7 @@ export function NotConfirmed({
   const reason = firstSentence && !CONTRADICTS.test(firstSentence) ? firstSentence : null;
 
   return (
-    <section
-      role="alert"
-      aria-labelledby={`not-confirmed-${sale.id}`}
-      data-sale-id={sale.id}
-      className="flex max-w-xl flex-col gap-3 rounded-xl border-2 border-warn bg-amber-50 p-4 text-amber-950"
-    >
-      <h2 id={`not-confirmed-${sale.id}`} className="text-xl font-bold text-warn">
-        Not confirmed
-      </h2>
+    <SalePanel title="Not confirmed" tone="warn" saleId={sale.id}>
       <p>{sentence}</p>
       {reason && <p className="text-sm">{reason}</p>}
       {sale.notRecorded && (
@@ -127,6 +120,6 @@ export function NotConfirmed({
       >
         Next customer
       </button>
-    </section>
+    </SalePanel>
   );
 }

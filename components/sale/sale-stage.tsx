@@ -4,6 +4,7 @@ import { formatRand } from "@/lib/money";
 import type { SaleView } from "@/lib/sales/sale-view";
 import { NotConfirmed, type Resolve } from "./not-confirmed";
 import type { SaleHook } from "./use-sale";
+import { SalePanel } from "./sale-panel";
 // Only card sales need the payment screen (QR code, polling): CardPayment loads it when one starts.
 import { CardPayment } from "@/components/card/card-payment";
 
@@ -50,21 +51,13 @@ export function OpenSale({ sale, resolve }: { sale: SaleHook; resolve: Resolve }
 /** The journal holds the sale and it is still being sent: the form waits and says so. */
 function StillSending({ sale }: { sale: SaleView }) {
   return (
-    <section
-      role="status"
-      aria-labelledby={`still-sending-${sale.id}`}
-      data-sale-id={sale.id}
-      className="flex max-w-xl flex-col gap-2 rounded-xl border-2 border-sky-700 bg-sky-50 p-4 text-sky-950"
-    >
-      <h2 id={`still-sending-${sale.id}`} className="text-xl font-bold">
-        Still sending
-      </h2>
+    <SalePanel title="Still sending" tone="wait" saleId={sale.id}>
       <p>
         The sale of {formatRand(sale.amountCents)} of {sale.what} is on its way to the core service.
         Keep the customer&apos;s money and do not take it again: this screen shows the outcome as
         soon as Kassa has it.
       </p>
-    </section>
+    </SalePanel>
   );
 }
 
@@ -146,14 +139,7 @@ export function SaleNotice({
 function NotRecordedSlip({ sale, onNewSale }: { sale: SaleView; onNewSale(): void }) {
   const shown = sale.notRecorded!;
   return (
-    <section
-      role="alert"
-      aria-labelledby="not-recorded-title"
-      className="flex max-w-xl flex-col gap-3 rounded-xl border-2 border-warn bg-white p-4"
-    >
-      <h2 id="not-recorded-title" className="text-xl font-bold text-warn">
-        {shown.notice}
-      </h2>
+    <SalePanel title={shown.notice} tone="keep">
       <p className="font-semibold">{shown.title}</p>
       <dl className="flex flex-col gap-1">
         {shown.lines.map((line, i) => (
@@ -181,6 +167,6 @@ function NotRecordedSlip({ sale, onNewSale }: { sale: SaleView; onNewSale(): voi
       >
         New sale
       </button>
-    </section>
+    </SalePanel>
   );
 }
