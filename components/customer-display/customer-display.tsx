@@ -43,26 +43,18 @@ export function CustomerDisplay() {
 
   if (message.show === "rest") {
     return (
-      <section
-        aria-label="Customer display"
-        data-display="rest"
-        className="flex h-dvh flex-col items-center justify-center gap-4 overflow-hidden p-8 text-center"
-      >
+      <Screen show="rest" className="items-center justify-center gap-4 p-8 text-center">
         <p className="text-[min(10vh,3.75rem)] font-bold">Welcome</p>
         <p className="text-[min(5vh,1.875rem)] text-slate-300">
           Electricity · Municipal bills · Traffic fines · Airtime and data
         </p>
-      </section>
+      </Screen>
     );
   }
 
   if (message.show === "card") {
     return (
-      <section
-        aria-label="Customer display"
-        data-display="card"
-        className="flex h-dvh flex-col gap-[2vh] overflow-hidden p-[3vh]"
-      >
+      <Screen show="card" className="gap-[2vh] p-[3vh]">
         <p className="text-[min(5vh,2.25rem)]">
           Card payment of{" "}
           <Money cents={message.amountCents} className="font-bold" data-testid="display-amount" />
@@ -89,17 +81,13 @@ export function CustomerDisplay() {
             </p>
           </div>
         </div>
-      </section>
+      </Screen>
     );
   }
 
   const items = message.show === "confirm" ? (message.items ?? []) : [];
   return (
-    <section
-      aria-label="Customer display"
-      data-display={message.show}
-      className="flex h-dvh flex-col gap-[1.5vh] overflow-hidden p-[3vh]"
-    >
+    <Screen show={message.show} className="gap-[1.5vh] p-[3vh]">
       <p className="text-[min(4vh,1.875rem)] text-slate-300">{message.what}</p>
       <p className="text-[min(5vh,2.25rem)] [overflow-wrap:anywhere]">
         {message.referenceLabel}{" "}
@@ -188,6 +176,27 @@ export function CustomerDisplay() {
           <p className="text-[min(4.5vh,1.875rem)] text-slate-300">Thank you.</p>
         </>
       )}
+    </Screen>
+  );
+}
+
+/** One screen of the display: the whole window, named for a screen reader, its kind in data-display. */
+function Screen({
+  show,
+  className,
+  children,
+}: {
+  show: CustomerDisplayMessage["show"];
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      aria-label="Customer display"
+      data-display={show}
+      className={`flex h-dvh flex-col overflow-hidden ${className}`}
+    >
+      {children}
     </section>
   );
 }
