@@ -1,3 +1,5 @@
+import { TextField } from "@/components/forms/text-field";
+
 const METER = /^\d{11,13}$/;
 
 /** A meter number as typed in the search (spaces and dashes dropped), and the meter it names, if any. */
@@ -26,17 +28,15 @@ export function MeterSearch({
 }) {
   return (
     <form role="search" action={action} className="flex items-end gap-2">
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">Meter number</span>
-        <input
-          name="meter"
-          defaultValue={shown}
-          inputMode="numeric"
-          autoFocus={autoFocus}
-          aria-describedby="meter-note"
-          className="min-h-11 rounded border border-slate-400 px-3 py-2 font-mono"
-        />
-      </label>
+      <TextField
+        label="Meter number"
+        name="meter"
+        defaultValue={shown}
+        inputMode="numeric"
+        autoFocus={autoFocus}
+        aria-describedby="meter-note"
+        className="min-h-11 rounded border border-slate-400 px-3 py-2 font-mono"
+      />
       <button
         type="submit"
         className="min-h-11 rounded-lg bg-brand px-4 py-2 font-semibold text-white"

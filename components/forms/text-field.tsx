@@ -9,8 +9,11 @@ export function TextField({
 }: React.InputHTMLAttributes<HTMLInputElement> &
   React.RefAttributes<HTMLInputElement> & {
     label: string;
-    error?: string;
-    /** Where the message stands; without one the form says it elsewhere (the sign-in's one line). */
+    error?: string | null;
+    /**
+     * Where the message stands; without one the form says it elsewhere (the sign-in's one line,
+     * a QueryForm's note: then `aria-describedby` points at it).
+     */
     errorId?: string;
     labelClassName?: string;
     errorClassName?: string;
@@ -18,7 +21,11 @@ export function TextField({
   return (
     <label className="flex flex-col gap-1">
       <span className={labelClassName}>{label}</span>
-      <input {...input} aria-invalid={error ? true : undefined} aria-describedby={errorId} />
+      <input
+        {...input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={errorId ?? input["aria-describedby"]}
+      />
       {errorId && (
         <span id={errorId} aria-live="polite" className={errorClassName}>
           {error}

@@ -1,4 +1,6 @@
 import type { Period } from "@/lib/reports/period";
+import { QueryForm } from "@/components/forms/query-form";
+import { TextField } from "@/components/forms/text-field";
 
 const KINDS = [
   ["day", "Day"],
@@ -10,7 +12,7 @@ const KINDS = [
 /** The period of a report: a plain GET form, so every report is a link that can be kept. */
 export function PeriodPicker({ period, error }: { period: Period; error: string | null }) {
   return (
-    <form method="get" className="no-print flex flex-wrap items-end gap-3" aria-label="Period">
+    <QueryForm submit="Show" label="Period" error={error} errorId="period-error">
       <label className="flex flex-col gap-1">
         <span className="font-medium">Period</span>
         <select
@@ -25,35 +27,22 @@ export function PeriodPicker({ period, error }: { period: Period; error: string 
           ))}
         </select>
       </label>
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">From (or the day in it)</span>
-        <input
-          type="date"
-          name="day"
-          defaultValue={period.from}
-          aria-invalid={error ? true : undefined}
-          aria-describedby="period-error"
-          className="min-h-11 rounded border border-slate-400 px-3 py-2"
-        />
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">To (a range only)</span>
-        <input
-          type="date"
-          name="to"
-          defaultValue={period.to}
-          className="min-h-11 rounded border border-slate-400 px-3 py-2"
-        />
-      </label>
-      <button
-        type="submit"
-        className="min-h-11 rounded-lg bg-brand px-4 py-2 font-semibold text-white"
-      >
-        Show
-      </button>
-      <p id="period-error" role={error ? "alert" : undefined} className="w-full text-danger">
-        {error}
-      </p>
-    </form>
+      <TextField
+        label="From (or the day in it)"
+        type="date"
+        name="day"
+        defaultValue={period.from}
+        error={error}
+        aria-describedby="period-error"
+        className="min-h-11 rounded border border-slate-400 px-3 py-2"
+      />
+      <TextField
+        label="To (a range only)"
+        type="date"
+        name="to"
+        defaultValue={period.to}
+        className="min-h-11 rounded border border-slate-400 px-3 py-2"
+      />
+    </QueryForm>
   );
 }

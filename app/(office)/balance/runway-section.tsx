@@ -4,6 +4,8 @@ import { formatSaDateTime } from "@/lib/reports/day";
 import type { Confidence } from "@/lib/runway/forecast";
 import type { RunwayNow } from "@/lib/runway/runway-now";
 import { ActionForm, Field } from "@/components/office/action-form";
+import { QueryForm } from "@/components/forms/query-form";
+import { TextField } from "@/components/forms/text-field";
 import { setRunwayWarnAction } from "./actions";
 import { Warning } from "@/components/ui/warning";
 
@@ -59,28 +61,17 @@ export function RunwaySection({
       {runway.short && (
         <Warning>Shorter than the {runway.warnHours} hours the tills are warned at.</Warning>
       )}
-      <form method="get" className="no-print flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">Last until</span>
-          <input
-            type="datetime-local"
-            name="until"
-            defaultValue={saLocal(runway.until)}
-            aria-invalid={untilError ? true : undefined}
-            aria-describedby="until-error"
-            className="min-h-11 rounded border border-slate-400 px-3 py-2"
-          />
-        </label>
-        <button
-          type="submit"
-          className="min-h-11 rounded-lg bg-brand px-4 py-2 font-semibold text-white"
-        >
-          Work out the deposit
-        </button>
-        <p id="until-error" className="w-full text-danger">
-          {untilError}
-        </p>
-      </form>
+      <QueryForm submit="Work out the deposit" error={untilError} errorId="until-error">
+        <TextField
+          label="Last until"
+          type="datetime-local"
+          name="until"
+          defaultValue={saLocal(runway.until)}
+          error={untilError}
+          aria-describedby="until-error"
+          className="min-h-11 rounded border border-slate-400 px-3 py-2"
+        />
+      </QueryForm>
       {f.confidence !== "none" && (
         <p>
           Until {formatSaDateTime(runway.until)} the shop is expected to sell{" "}

@@ -20,6 +20,8 @@ import { formatSaDateTime } from "@/lib/reports/day";
 import { CheckStatusButton } from "./check-status-button";
 import { CheckAnyOrder } from "./check-any-order";
 import { DataTable, EmptyRow, MoneyCell, TableHead, end } from "@/components/ui/table";
+import { QueryForm } from "@/components/forms/query-form";
+import { TextField } from "@/components/forms/text-field";
 
 export const metadata: Metadata = { title: "Reconciliation" };
 export const dynamic = "force-dynamic";
@@ -72,30 +74,22 @@ function RawAnswer({ raw }: { raw: NonNullable<LedgerFailure["raw"]> }) {
 
 function DayPicker({ day, yesterday, kept }: { day: string; yesterday: string; kept: string[] }) {
   return (
-    <form method="get" className="no-print flex flex-wrap items-end gap-3">
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">Business day</span>
-        <input
-          type="date"
-          name="day"
-          defaultValue={day}
-          max={yesterday}
-          list="kept-days"
-          className="min-h-11 rounded border border-slate-400 px-2 py-2"
-        />
-      </label>
+    <QueryForm submit="Show this day">
+      <TextField
+        label="Business day"
+        type="date"
+        name="day"
+        defaultValue={day}
+        max={yesterday}
+        list="kept-days"
+        className="min-h-11 rounded border border-slate-400 px-2 py-2"
+      />
       <datalist id="kept-days">
         {kept.map((d) => (
           <option key={d} value={d} />
         ))}
       </datalist>
-      <button
-        type="submit"
-        className="min-h-11 rounded-lg bg-brand px-4 py-2 font-semibold text-white"
-      >
-        Show this day
-      </button>
-    </form>
+    </QueryForm>
   );
 }
 
