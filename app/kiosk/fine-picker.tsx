@@ -5,6 +5,7 @@ import { selectionTotals, unpaidNotices } from "@/lib/kinds/fines/selection";
 import { payability } from "@/lib/kinds/fines/payability";
 import type { FineRow } from "@/lib/kinds/fines/view";
 import type { KioskText } from "@/lib/i18n/kiosk-text";
+import { BackAndGo } from "./back-and-go";
 
 interface Props {
   fines: FineRow[];
@@ -120,24 +121,15 @@ export function FinePicker({ fines, text, selected, error, busy, onSelect, onPay
         >
           {error}
         </p>
-        <div className="flex gap-4">
-          <button
-            type="button"
-            onClick={onDone}
-            className="min-h-12 flex-1 rounded-2xl bg-slate-600 py-4 text-2xl sm:py-5 sm:text-3xl"
-          >
-            {text.done}
-          </button>
-          <button
-            type="button"
-            onClick={onPay}
-            disabled={busy || totals.count === 0}
-            aria-busy={busy}
-            className="min-h-12 flex-[2] rounded-2xl bg-brand py-4 text-2xl font-semibold disabled:opacity-50 sm:py-5 sm:text-3xl"
-          >
-            {text.pay}
-          </button>
-        </div>
+        <BackAndGo
+          back={text.done}
+          onBack={onDone}
+          go={text.pay}
+          onGo={onPay}
+          busy={busy}
+          ready={totals.count > 0}
+          compact
+        />
       </div>
     </div>
   );

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { Keypad } from "@/components/ui/keypad";
 import type { KioskText } from "@/lib/i18n/kiosk-text";
+import { BackAndGo } from "./back-and-go";
 
 const MAX_DIGITS = { id: 13, notice: 20 } as const;
 
@@ -85,24 +86,14 @@ export function NumberEntry({
         >
           {error}
         </p>
-        <div className="flex w-full gap-4">
-          <button
-            type="button"
-            onClick={onBack}
-            className="min-h-12 flex-1 rounded-2xl bg-slate-600 py-6 text-3xl"
-          >
-            {text.entry.back}
-          </button>
-          <button
-            type="button"
-            onClick={onLookUp}
-            disabled={busy || digits.length === 0}
-            aria-busy={busy}
-            className="min-h-12 flex-[2] rounded-2xl bg-brand py-6 text-3xl font-semibold disabled:opacity-50"
-          >
-            {text.entry.lookUp}
-          </button>
-        </div>
+        <BackAndGo
+          back={text.entry.back}
+          onBack={onBack}
+          go={text.entry.lookUp}
+          onGo={onLookUp}
+          busy={busy}
+          ready={digits.length > 0}
+        />
       </div>
       <div className="flex justify-center">
         <Keypad
