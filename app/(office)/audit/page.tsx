@@ -22,6 +22,14 @@ export const dynamic = "force-dynamic";
 
 type Search = Promise<Record<string, string | undefined>>;
 
+/** The log's choices: the query's name, the choice's label, and its words for "any". */
+const FILTERS = [
+  ["user", "User", "Everyone"],
+  ["kind", "Kind of event", "All kinds"],
+  ["till", "Till", "All tills"],
+  ["cashier", "Cashier", "All cashiers"],
+] as const;
+
 export default async function AuditPage({ searchParams }: { searchParams: Search }) {
   await requirePageRole("supervisor");
   const raw = await searchParams;
@@ -46,13 +54,16 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
     auditFilterChoices(),
   ]);
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  const options = {
+    user: choices.usernames.map((u) => ({ value: u, label: u })),
+    kind: choices.kinds.map((k) => ({ value: k, label: kindLabel(k) })),
+    till: choices.tills.map((t) => ({ value: t.id, label: t.name })),
+    cashier: choices.cashiers.map((c) => ({ value: c.id, label: c.name })),
+  };
   const link = (page: number) => {
     const q = new URLSearchParams();
-    if (f.user) q.set("user", f.user);
-    if (f.kind) q.set("kind", f.kind);
+    for (const [name] of FILTERS) if (f[name]) q.set(name, f[name]);
     if (day) q.set("day", day);
-    if (f.till) q.set("till", f.till);
-    if (f.cashier) q.set("cashier", f.cashier);
     q.set("page", String(page));
     return `/audit?${q.toString()}`;
   };
@@ -61,34 +72,16 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
       <h1 className="text-2xl font-semibold">Audit log</h1>
       <RecordPanel />
       <form method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow">
-        <FilterSelect
-          name="user"
-          label="User"
-          all="Everyone"
-          value={f.user}
-          options={choices.usernames.map((u) => ({ value: u, label: u }))}
-        />
-        <FilterSelect
-          name="kind"
-          label="Kind of event"
-          all="All kinds"
-          value={f.kind}
-          options={choices.kinds.map((k) => ({ value: k, label: kindLabel(k) }))}
-        />
-        <FilterSelect
-          name="till"
-          label="Till"
-          all="All tills"
-          value={f.till}
-          options={choices.tills.map((t) => ({ value: t.id, label: t.name }))}
-        />
-        <FilterSelect
-          name="cashier"
-          label="Cashier"
-          all="All cashiers"
-          value={f.cashier}
-          options={choices.cashiers.map((c) => ({ value: c.id, label: c.name }))}
-        />
+        {FILTERS.map(([name, label, all]) => (
+          <FilterSelect
+            key={name}
+            name={name}
+            label={label}
+            all={all}
+            value={f[name]}
+            options={options[name]}
+          />
+        ))}
         <Labelled id="filter-day" label="Day">
           <input
             id="filter-day"
