@@ -66,12 +66,13 @@ export function TillSettingsForm({
   const connection = useWatch({ control, name: "printerConnection" });
   const network = connection === "network";
   // The printer's address and port: plain labels, the message kept to the field's width.
-  const printerField = (name: "printerHost" | "printerPort", errorId: string) => ({
+  const printerField = (name: "printerHost" | "printerPort", errorId: string, width = "") => ({
     ...register(name),
     error: errors[name]?.message,
     errorId,
     labelClassName: "",
     errorClassName: "max-w-sm text-danger",
+    className: `min-h-11 ${width} rounded border border-slate-400 px-3`,
   });
 
   return (
@@ -107,14 +108,12 @@ export function TillSettingsForm({
             inputMode="url"
             autoComplete="off"
             placeholder="192.168.1.50"
-            className="min-h-11 rounded border border-slate-400 px-3"
           />
           <TextField
             label="Port"
-            {...printerField("printerPort", "printer-port-error")}
+            {...printerField("printerPort", "printer-port-error", "w-28")}
             inputMode="numeric"
             placeholder="9100"
-            className="min-h-11 w-28 rounded border border-slate-400 px-3"
           />
         </div>
       )}
