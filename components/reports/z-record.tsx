@@ -1,6 +1,6 @@
 import "server-only";
-import QRCode from "qrcode";
 import { zRecordPrint } from "@/lib/record/z-checkpoint";
+import { ReceiptQr } from "@/components/slip/receipt-qr";
 
 /**
  * The foot of a Z report: the record's signed checkpoint at this close (short code and a QR
@@ -9,9 +9,6 @@ import { zRecordPrint } from "@/lib/record/z-checkpoint";
  */
 export async function ZRecord({ zNumber }: { zNumber: number }) {
   const record = await zRecordPrint(zNumber);
-  const svg = record.checkpoint
-    ? await QRCode.toString(record.checkpoint.qrText, { type: "svg", margin: 1 }).catch(() => null)
-    : null;
   return (
     <section
       aria-label="Record checkpoint"
@@ -19,14 +16,11 @@ export async function ZRecord({ zNumber }: { zNumber: number }) {
     >
       {record.checkpoint ? (
         <>
-          {svg && (
-            <div
-              role="img"
-              aria-label="QR code of the signed checkpoint"
-              className="mx-auto w-40 [&>svg]:h-auto [&>svg]:w-full"
-              dangerouslySetInnerHTML={{ __html: svg }}
-            />
-          )}
+          <ReceiptQr
+            url={record.checkpoint.qrText}
+            label="QR code of the signed checkpoint"
+            className="mx-auto w-40"
+          />
           <p>
             Record checkpoint{" "}
             <strong className="font-mono" data-testid="z-checkpoint">
