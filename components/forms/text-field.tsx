@@ -1,4 +1,7 @@
-/** A text input under its label, with its message under it (linked by aria-describedby). */
+/**
+ * A text input under its label, with its message under it: linked by aria-describedby, and
+ * outside the label, so that it is not read as part of the field's name.
+ */
 export function TextField({
   label,
   error,
@@ -18,7 +21,7 @@ export function TextField({
     labelClassName?: string;
     errorClassName?: string;
   }) {
-  return (
+  const field = (
     <label className="flex flex-col gap-1">
       <span className={labelClassName}>{label}</span>
       <input
@@ -26,11 +29,15 @@ export function TextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={errorId ?? input["aria-describedby"]}
       />
-      {errorId && (
-        <span id={errorId} aria-live="polite" className={errorClassName}>
-          {error}
-        </span>
-      )}
     </label>
+  );
+  if (!errorId) return field;
+  return (
+    <div className="flex flex-col gap-1">
+      {field}
+      <span id={errorId} aria-live="polite" className={errorClassName}>
+        {error}
+      </span>
+    </div>
   );
 }
