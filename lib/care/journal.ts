@@ -11,6 +11,7 @@ import {
   type TokenSend,
 } from "@/lib/db/schema";
 import { electricityResultSchema } from "@/lib/kinds/electricity/slip-data";
+import { salesWithNames } from "@/lib/sales/with-names";
 import { TILL_REPRINT_DAYS } from "@/lib/security/ownership";
 import type { CareSale, MeterCodes } from "./story";
 
@@ -51,11 +52,7 @@ export async function careSalesOfMeter(
 ): Promise<CareSale[]> {
   const since = new Date(now.getTime() - STORY_DAYS * 24 * 60 * 60_000);
   const database = await db();
-  const rows = await database
-    .select({ sale: sales, soldBy: users.displayName, tillName: tills.name })
-    .from(sales)
-    .innerJoin(users, eq(users.id, sales.userId))
-    .innerJoin(tills, eq(tills.id, sales.tillId))
+  const rows = await salesWithNames(database, { sale: sales })
     .where(
       and(
         eq(sales.kind, "electricity"),
@@ -66,7 +63,7 @@ export async function careSalesOfMeter(
     )
     .orderBy(desc(sales.createdAt))
     .limit(limit);
-  return rows.flatMap((r) => careSaleOf(r.sale, r.soldBy, r.tillName) ?? []);
+  return rows.flatMap((r) => careSaleOf(r.sale, r.cashier, r.tillName) ?? []);
 }
 
 export interface CareCaseRow {

@@ -1,8 +1,10 @@
 import "server-only";
-import { and, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { cardOrders, sales, tills, users } from "@/lib/db/schema";
+import { cardOrders, sales } from "@/lib/db/schema";
 import { paidNotDeliveredSql } from "@/lib/sales/card";
+import { salesWithNames } from "@/lib/sales/with-names";
+import { needsSupervisorSql } from "./unresolved";
 import { saDayBounds, saToday } from "@/lib/reports/day";
 import { glance } from "@/lib/reports/glance";
 
@@ -14,20 +16,13 @@ export async function todayAtAGlance(now: Date = new Date()) {
   const day = saToday(now);
   const { start, end } = saDayBounds(day);
   const database = await db();
-  const rows = await database
-    .select({
-      kind: sales.kind,
-      amountCents: sales.amountCents,
-      createdAt: sales.createdAt,
-      tillName: tills.name,
-      cashier: users.displayName,
-    })
-    .from(sales)
-    .innerJoin(tills, eq(tills.id, sales.tillId))
-    .innerJoin(users, eq(users.id, sales.userId))
-    .where(
-      and(eq(sales.status, "completed"), gte(sales.createdAt, start), lt(sales.createdAt, end)),
-    );
+  const rows = await salesWithNames(database, {
+    kind: sales.kind,
+    amountCents: sales.amountCents,
+    createdAt: sales.createdAt,
+  }).where(
+    and(eq(sales.status, "completed"), gte(sales.createdAt, start), lt(sales.createdAt, end)),
+  );
   // Every unresolved sale once, in the one bucket the unresolved page puts it in: a paid card
   // sale not delivered is "unknown" in the journal too, but it is counted only as owed.
   const owed = paidNotDeliveredSql;
@@ -40,12 +35,7 @@ export async function todayAtAGlance(now: Date = new Date()) {
     })
     .from(sales)
     .leftJoin(cardOrders, eq(cardOrders.saleId, sales.id))
-    .where(
-      or(
-        eq(sales.status, "unknown"),
-        and(eq(cardOrders.needsRefund, true), isNull(sales.resolvedAt)),
-      ),
-    );
+    .where(needsSupervisorSql);
   return {
     day,
     ...glance(rows),

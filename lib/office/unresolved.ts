@@ -4,8 +4,6 @@ import { db } from "@/lib/db";
 import {
   cardOrders,
   sales,
-  tills,
-  users,
   type OrderStatus,
   type PaymentMethod,
   type SaleKind,
@@ -13,6 +11,7 @@ import {
 } from "@/lib/db/schema";
 import { kindOf } from "@/lib/kinds";
 import { IDEMPOTENT_KINDS } from "@/lib/sales/journal";
+import { salesWithNames } from "@/lib/sales/with-names";
 import { vasRequestSchema } from "@/lib/kinds/vas/sale-data";
 
 function vasRecipientOf(request: unknown): string | null {
@@ -42,20 +41,20 @@ export interface UnresolvedSale {
   vasRecipient?: string | null;
 }
 
+/**
+ * What puts a sale on the unresolved page (its card order joined): not confirmed, or paid by card
+ * and then failed, with the money not yet given back.
+ */
+export const needsSupervisorSql = or(
+  eq(sales.status, "unknown"),
+  and(eq(cardOrders.needsRefund, true), isNull(sales.resolvedAt)),
+);
+
 export async function listUnresolved(): Promise<UnresolvedSale[]> {
   const database = await db();
-  const rows = await database
-    .select({ sale: sales, cashier: users.displayName, tillName: tills.name, order: cardOrders })
-    .from(sales)
-    .innerJoin(users, eq(users.id, sales.userId))
-    .innerJoin(tills, eq(tills.id, sales.tillId))
+  const rows = await salesWithNames(database, { sale: sales, order: cardOrders })
     .leftJoin(cardOrders, eq(cardOrders.saleId, sales.id))
-    .where(
-      or(
-        eq(sales.status, "unknown"),
-        and(eq(cardOrders.needsRefund, true), isNull(sales.resolvedAt)),
-      ),
-    )
+    .where(needsSupervisorSql)
     .orderBy(desc(sales.createdAt))
     .limit(500);
   return rows.map(({ sale, cashier, tillName, order }) => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { cardOrders, sales, shifts, tills, users } from "@/lib/db/schema";
+import { cardOrders, sales, shifts } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { exceptionsIn } from "@/lib/exceptions/read";
 import { cachedMerchantBalance } from "@/lib/office/balance-cache";
@@ -13,6 +13,7 @@ import { summarise } from "@/lib/reports/summary";
 import { runwayNow } from "@/lib/runway/runway-now";
 import { saTime } from "@/lib/sa-time";
 import { paidNotDeliveredSql } from "@/lib/sales/card";
+import { salesWithNames } from "@/lib/sales/with-names";
 import { KIND_LABELS } from "@/lib/kinds/meta";
 import { zReportsClosedIn } from "@/lib/shifts/list";
 import type { DaySummary, RunwayLine, ShiftLine, UnresolvedLine } from "./content";
@@ -35,18 +36,12 @@ export async function closedShifts(range: {
 /** Sales still not confirmed (unknown, unresolved) or stuck on their way, oldest first. */
 export async function unresolvedSales(now: Date): Promise<UnresolvedLine[]> {
   const database = await db();
-  const rows = await database
-    .select({
-      id: sales.id,
-      kind: sales.kind,
-      amountCents: sales.amountCents,
-      createdAt: sales.createdAt,
-      tillName: tills.name,
-      cashier: users.displayName,
-    })
-    .from(sales)
-    .innerJoin(tills, eq(tills.id, sales.tillId))
-    .innerJoin(users, eq(users.id, sales.userId))
+  const rows = await salesWithNames(database, {
+    id: sales.id,
+    kind: sales.kind,
+    amountCents: sales.amountCents,
+    createdAt: sales.createdAt,
+  })
     .where(and(inArray(sales.status, ["unknown", "pending"]), isNull(sales.resolvedAt)))
     .orderBy(sales.createdAt)
     .limit(200);

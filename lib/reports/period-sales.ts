@@ -1,8 +1,9 @@
 import "server-only";
 import { and, eq, gte, lt } from "drizzle-orm";
 import type { Db } from "@/lib/db/open";
-import { saleCommissions, sales, tills, users } from "@/lib/db/schema";
+import { saleCommissions, sales } from "@/lib/db/schema";
 import { catchUpCommissions } from "@/lib/commission/record";
+import { salesWithNames } from "@/lib/sales/with-names";
 import type { PeriodSale } from "./summary";
 
 /**
@@ -15,20 +16,14 @@ export async function periodSales(
   range: { start: Date; end: Date },
 ): Promise<PeriodSale[]> {
   await catchUpCommissions(database);
-  const rows = await database
-    .select({
-      kind: sales.kind,
-      method: sales.method,
-      amountCents: sales.amountCents,
-      commissionCents: saleCommissions.cents,
-      createdAt: sales.createdAt,
-      tillName: tills.name,
-      cashier: users.displayName,
-      request: sales.request,
-    })
-    .from(sales)
-    .innerJoin(tills, eq(tills.id, sales.tillId))
-    .innerJoin(users, eq(users.id, sales.userId))
+  const rows = await salesWithNames(database, {
+    kind: sales.kind,
+    method: sales.method,
+    amountCents: sales.amountCents,
+    commissionCents: saleCommissions.cents,
+    createdAt: sales.createdAt,
+    request: sales.request,
+  })
     .leftJoin(saleCommissions, eq(saleCommissions.saleId, sales.id))
     .where(
       and(
