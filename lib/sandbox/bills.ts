@@ -2,23 +2,25 @@
 import { z } from "zod";
 import { formatRand } from "../money";
 import {
-  ACCOUNTS,
   BILL_MAX_RANDS,
   BILL_MIN_RANDS,
-  POSTPAID,
+  findAccount,
+  isPostpaid,
   type PostpaidMunicipality,
 } from "./data-meters";
 import type { SandboxState } from "./state";
-import { slipDate, saHms, saYmd } from "./time";
+import { slipDate } from "./time";
 import {
   ERR,
   escapeHtml,
   fail,
-  firstIssue,
+  invalidRequest,
   html,
   ok,
   rands,
-  wireCents,
+  purchaseCents,
+  purchaseDetails,
+  amountRefusal,
   type Ctx,
   type Reply,
 } from "./wire";
@@ -32,26 +34,17 @@ const confirmSchema = z.object({
   accountNumber: z.string().trim().min(1),
   municipality: z.string().min(1),
 });
-const purchaseSchema = z.object({
-  accountNumber: z.string().trim().min(1),
-  municipality: z.string().min(1),
+/** What a Purchase carries besides the number and municipality: Bills' and Electricity's alike. */
+export const purchaseFields = {
   amount: z.number(),
   method: z.enum(["cash", "card"]),
   idempotency: z.string().min(1).max(200).nullish(),
-});
-
-const isPostpaid = (m: string): m is PostpaidMunicipality =>
-  (POSTPAID as readonly string[]).includes(m);
-
-function findAccount(accountNumber: string, municipality: string) {
-  const digits = accountNumber.replace(/[\s-]/g, "");
-  return ACCOUNTS.find((a) => a.accountNumber === digits && a.municipality === municipality);
-}
+};
+const purchaseSchema = confirmSchema.extend(purchaseFields);
 
 export function confirmBill(ctx: Ctx): Reply {
   const parsed = confirmSchema.safeParse(ctx.body);
-  if (!parsed.success)
-    return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
+  if (!parsed.success) return invalidRequest(parsed.error.issues);
   const { accountNumber, municipality } = parsed.data;
   if (!isPostpaid(municipality))
     return fail(ERR.unknownMunicipality, `Unknown bill municipality ${municipality}`);
@@ -102,8 +95,7 @@ export function confirmAccountAsElectricity(
 
 export function purchaseBill(ctx: Ctx): Reply {
   const parsed = purchaseSchema.safeParse(ctx.body);
-  if (!parsed.success)
-    return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
+  if (!parsed.success) return invalidRequest(parsed.error.issues);
   // The "bills-no-idempotency" dialect: the spec promises idempotency for the electricity purchase only.
   const ignoreKey = ctx.state.dialectOn(ctx.path, "bills-no-idempotency");
   const key = ignoreKey ? null : (parsed.data.idempotency ?? null);
@@ -124,27 +116,17 @@ interface BillPayment {
 /** Shared by /v2/Bills/Purchase and an Electricity Purchase with a postpaid municipality (mode 1). */
 export function payBill(ctx: Ctx, req: BillPayment): Reply {
   const state = ctx.state;
-  const amountCents = wireCents(req.amount);
-  if (amountCents === null)
-    return fail(
-      ERR.invalidRequest,
-      "Invalid request: amount must be rands with at most two decimals",
-    );
+  const amountCents = purchaseCents(req.amount);
+  if (typeof amountCents !== "number") return amountCents;
   const account = findAccount(req.accountNumber, req.municipality);
   if (!account)
     return fail(ERR.notFound, `Account ${req.accountNumber} not found for ${req.municipality}`);
-  if (amountCents < BILL_MIN_RANDS * 100)
-    return fail(
-      ERR.belowMin,
-      `Amount ${formatRand(amountCents)} is below the minimum of R ${BILL_MIN_RANDS}`,
-    );
-  if (amountCents > BILL_MAX_RANDS * 100)
-    return fail(
-      ERR.aboveMax,
-      `Amount ${formatRand(amountCents)} is above the maximum of R ${BILL_MAX_RANDS}`,
-    );
-  if (amountCents > state.balanceCents)
-    return fail(ERR.insufficientCredit, "Merchant credit is insufficient for this sale");
+  const refusal = amountRefusal(
+    amountCents,
+    { min: BILL_MIN_RANDS, max: BILL_MAX_RANDS },
+    state.balanceCents,
+  );
+  if (refusal) return refusal;
 
   const receiptNo = `BIL${state.next()}`;
   const receiptUrl = `${ctx.origin}/receipts/${receiptNo}`;
@@ -185,22 +167,12 @@ export function payBill(ctx: Ctx, req: BillPayment): Reply {
     municipality: req.municipality,
     mode: 1,
     details: {
-      balance: rands(state.balanceCents),
-      code: 0,
-      date: saYmd(at),
-      desc: "Postpaid account payment",
-      message: "Payment successful",
-      refno: receiptNo,
-      time: saHms(at),
-      // Paying an account settles an invoice that already carried VAT: no VAT on the payment itself.
-      trDetails: {
-        amt: rands(amountCents),
-        date: saYmd(at),
-        no: receiptNo,
-        status: "Success",
-        time: saHms(at),
-        vat: 0,
-      },
+      ...purchaseDetails(
+        // Paying an account settles an invoice that already carried VAT: no VAT on the payment itself.
+        { amountCents, vatCents: 0, receiptNo, at },
+        state.balanceCents,
+        { desc: "Postpaid account payment", message: "Payment successful" },
+      ),
       voucher: {
         amounts: [
           {

@@ -15,6 +15,10 @@ export const PREPAID = [
 export const POSTPAID = ["tshwane_postpaid", "mogale_postpaid"] as const;
 export type PrepaidMunicipality = (typeof PREPAID)[number];
 export type PostpaidMunicipality = (typeof POSTPAID)[number];
+export const isPrepaid = (m: string): m is PrepaidMunicipality =>
+  (PREPAID as readonly string[]).includes(m);
+export const isPostpaid = (m: string): m is PostpaidMunicipality =>
+  (POSTPAID as readonly string[]).includes(m);
 
 export type Scenario =
   | "normal"
@@ -260,3 +264,14 @@ export const ACCOUNTS: readonly Account[] = [
 /** Postpaid purchases: the spec names no range; the sandbox takes R 1 to R 50 000. */
 export const BILL_MIN_RANDS = 1;
 export const BILL_MAX_RANDS = 50_000;
+
+/** A meter or account number as typed, as the registry keeps it: spaces and dashes dropped. */
+const digitsOf = (typed: string) => typed.replace(/[\s-]/g, "");
+
+export const findMeter = (meterNumber: string, municipality: string): Meter | undefined =>
+  METERS.find((m) => m.meterNumber === digitsOf(meterNumber) && m.municipality === municipality);
+
+export const findAccount = (accountNumber: string, municipality: string): Account | undefined =>
+  ACCOUNTS.find(
+    (a) => a.accountNumber === digitsOf(accountNumber) && a.municipality === municipality,
+  );

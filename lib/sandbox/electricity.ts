@@ -1,18 +1,22 @@
 /** POST /v2/Electricity/ConfirmCustomer and /v2/Electricity/Purchase (prepaid vends; postpaid goes to bills.ts). */
 import { z } from "zod";
 import { formatRand } from "../money";
-import {
-  POSTPAID,
-  PREPAID,
-  TARIFFS,
-  METERS,
-  type Meter,
-  type PostpaidMunicipality,
-} from "./data-meters";
-import { confirmAccountAsElectricity, payBill } from "./bills";
-import { slipDate, saHms, saYmd } from "./time";
+import { findMeter, isPostpaid, isPrepaid, TARIFFS, type Meter } from "./data-meters";
+import { confirmAccountAsElectricity, payBill, purchaseFields } from "./bills";
+import { slipDate } from "./time";
 import { computeVend, groupsOfFour, type Vend } from "./vend";
-import { ERR, fail, firstIssue, ok, rands, wireCents, type Ctx, type Reply } from "./wire";
+import {
+  ERR,
+  fail,
+  invalidRequest,
+  ok,
+  rands,
+  amountRefusal,
+  purchaseCents,
+  purchaseDetails,
+  type Ctx,
+  type Reply,
+} from "./wire";
 
 const MUNICIPAL_VAT_NO: Record<string, number> = {
   tshwane_prepaid: 4140186780,
@@ -33,28 +37,11 @@ const confirmSchema = z.object({
   municipality: z.string().min(1),
 });
 
-export const purchaseSchema = z.object({
-  meterNumber: z.string().trim().min(1),
-  municipality: z.string().min(1),
-  amount: z.number(),
-  method: z.enum(["cash", "card"]),
-  idempotency: z.string().min(1).max(200).nullish(),
-});
-
-const isPrepaid = (m: string): m is Meter["municipality"] =>
-  (PREPAID as readonly string[]).includes(m);
-const isPostpaid = (m: string): m is PostpaidMunicipality =>
-  (POSTPAID as readonly string[]).includes(m);
-
-function findMeter(meterNumber: string, municipality: string): Meter | undefined {
-  const digits = meterNumber.replace(/[\s-]/g, "");
-  return METERS.find((m) => m.meterNumber === digits && m.municipality === municipality);
-}
+export const purchaseSchema = confirmSchema.extend(purchaseFields);
 
 export function confirmElectricity(ctx: Ctx): Reply {
   const parsed = confirmSchema.safeParse(ctx.body);
-  if (!parsed.success)
-    return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
+  if (!parsed.success) return invalidRequest(parsed.error.issues);
   const { meterNumber, municipality } = parsed.data;
   if (isPostpaid(municipality))
     return confirmAccountAsElectricity(ctx.state, meterNumber, municipality);
@@ -109,8 +96,7 @@ export function confirmElectricity(ctx: Ctx): Reply {
 
 export function purchaseElectricity(ctx: Ctx): Reply {
   const parsed = purchaseSchema.safeParse(ctx.body);
-  if (!parsed.success)
-    return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
+  if (!parsed.success) return invalidRequest(parsed.error.issues);
   const req = parsed.data;
   const key = req.idempotency ?? null;
   const first = key ? ctx.state.idempotent.get(key) : undefined;
@@ -119,12 +105,8 @@ export function purchaseElectricity(ctx: Ctx): Reply {
     return payBill(ctx, { ...req, accountNumber: req.meterNumber, municipality: req.municipality });
   if (!isPrepaid(req.municipality))
     return fail(ERR.unknownMunicipality, `Unknown municipality ${req.municipality}`);
-  const amountCents = wireCents(req.amount);
-  if (amountCents === null)
-    return fail(
-      ERR.invalidRequest,
-      "Invalid request: amount must be rands with at most two decimals",
-    );
+  const amountCents = purchaseCents(req.amount);
+  if (typeof amountCents !== "number") return amountCents;
   const meter = findMeter(req.meterNumber, req.municipality);
   if (!meter)
     return fail(ERR.notFound, `Meter ${req.meterNumber} not found for ${req.municipality}`);
@@ -133,18 +115,12 @@ export function purchaseElectricity(ctx: Ctx): Reply {
       ERR.blocked,
       `Meter ${meter.meterNumber} is blocked; the customer must contact the municipality`,
     );
-  if (amountCents < meter.minLimit * 100)
-    return fail(
-      ERR.belowMin,
-      `Amount ${formatRand(amountCents)} is below the minimum of R ${meter.minLimit} for this meter`,
-    );
-  if (amountCents > meter.maxLimit * 100)
-    return fail(
-      ERR.aboveMax,
-      `Amount ${formatRand(amountCents)} is above the maximum of R ${meter.maxLimit} for this meter`,
-    );
-  if (amountCents > ctx.state.balanceCents)
-    return fail(ERR.insufficientCredit, "Merchant credit is insufficient for this sale");
+  const refusal = amountRefusal(
+    amountCents,
+    { min: meter.minLimit, max: meter.maxLimit, of: " for this meter" },
+    ctx.state.balanceCents,
+  );
+  if (refusal) return refusal;
 
   const state = ctx.state;
   const seq = state.next();
@@ -215,21 +191,10 @@ function vendResult(
     municipality: meter.municipality,
     mode: 0,
     details: {
-      balance: rands(balanceCents),
-      code: 0,
-      date: saYmd(at),
-      desc: "Prepaid electricity",
-      message: "Transaction successful",
-      refno: receiptNo,
-      time: saHms(at),
-      trDetails: {
-        amt: rands(amountCents),
-        date: saYmd(at),
-        no: receiptNo,
-        status: "Success",
-        time: saHms(at),
-        vat: rands(vend.vatCents),
-      },
+      ...purchaseDetails({ amountCents, vatCents: vend.vatCents, receiptNo, at }, balanceCents, {
+        desc: "Prepaid electricity",
+        message: "Transaction successful",
+      }),
       voucher: {
         amounts: vend.lines.map((l) => ({
           desc: l.desc,

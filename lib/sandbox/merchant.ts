@@ -1,7 +1,7 @@
 /** POST /v1/Merchant/CheckBalance: credit left, deposits, and what each service slot consumed. */
 import { z } from "zod";
 import { PREPAID, POSTPAID } from "./data-meters";
-import { ERR, fail, firstIssue, ok, rands, type Ctx, type Reply } from "./wire";
+import { ERR, fail, invalidRequest, ok, rands, type Ctx, type Reply } from "./wire";
 
 /** Every slot is always listed, so a fresh sandbox shows zeros rather than an empty list. */
 const SLOTS: { type: string; spec: string }[] = [
@@ -22,8 +22,7 @@ const bodySchema = z
 
 export function checkBalance(ctx: Ctx): Reply {
   const parsed = bodySchema.safeParse(ctx.body);
-  if (!parsed.success)
-    return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
+  if (!parsed.success) return invalidRequest(parsed.error.issues);
   const state = ctx.state;
   const now = state.now();
   const print = parsed.data?.printReceipts === true;

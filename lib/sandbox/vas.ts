@@ -4,7 +4,7 @@ import { z } from "zod";
 import { formatRand } from "../money";
 import { QUOTE_TTL_MS, VAS_PRODUCTS, type VasProduct } from "./data-vas";
 import { saYmd } from "./time";
-import { ERR, fail, firstIssue, ok, rands, wireCents, type Ctx, type Reply } from "./wire";
+import { ERR, fail, invalidRequest, ok, rands, wireCents, type Ctx, type Reply } from "./wire";
 
 export function listProducts(): Reply {
   return ok(
@@ -86,8 +86,7 @@ const fees = (c: Checked) =>
 
 export function confirmVas(ctx: Ctx): Reply {
   const parsed = confirmSchema.safeParse(ctx.body);
-  if (!parsed.success)
-    return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
+  if (!parsed.success) return invalidRequest(parsed.error.issues);
   const c = check(parsed.data);
   if ("kind" in c) return c;
   let quoteId: string | null = null;
@@ -119,8 +118,7 @@ function digits(seed: string, n: number): string {
 
 export function purchaseVas(ctx: Ctx): Reply {
   const parsed = purchaseSchema.safeParse(ctx.body);
-  if (!parsed.success)
-    return fail(ERR.invalidRequest, `Invalid request: ${firstIssue(parsed.error.issues)}`);
+  if (!parsed.success) return invalidRequest(parsed.error.issues);
   const c = check(parsed.data);
   if ("kind" in c) return c;
   const state = ctx.state;
