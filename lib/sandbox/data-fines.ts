@@ -39,62 +39,34 @@ const TMPD = { code: "TMPD", description: "Tshwane Metropolitan Police Departmen
 const CCT = { code: "CCT", description: "City of Cape Town Traffic Services" };
 const ETH = { code: "ETH", description: "eThekwini Metro Police" };
 
-const SPEED = (limit: number, got: number) => ({
-  classification: "Minor infringement",
-  demeritPoints: got - limit > 20 ? 2 : 1,
-  description: `Exceeded the speed limit of ${limit} km/h: ${got} km/h`,
-});
-const RED = {
-  classification: "Major infringement",
-  demeritPoints: 4,
-  description: "Failed to stop at a red traffic signal",
-};
-const PHONE = {
-  classification: "Minor infringement",
-  demeritPoints: 1,
-  description: "Used a hand-held cellphone while driving",
-};
-const BELT = {
-  classification: "Minor infringement",
-  demeritPoints: 1,
-  description: "Drove without wearing a seatbelt",
-};
-const PARK = {
-  classification: "Minor infringement",
-  demeritPoints: 0,
-  description: "Parked in a no-parking zone",
-};
-const DISC = {
-  classification: "Minor infringement",
-  demeritPoints: 1,
-  description: "Licence disc of the vehicle expired",
-};
+/** Charges of one class, each with its demerit points and words. */
+const ofClass =
+  (classification: string) =>
+  (demeritPoints: number, description: string): Fine["charge"] => ({
+    classification,
+    demeritPoints,
+    description,
+  });
+const minor = ofClass("Minor infringement");
+const major = ofClass("Major infringement");
+
+const SPEED = (limit: number, got: number) =>
+  minor(got - limit > 20 ? 2 : 1, `Exceeded the speed limit of ${limit} km/h: ${got} km/h`);
+const RED = major(4, "Failed to stop at a red traffic signal");
+const PHONE = minor(1, "Used a hand-held cellphone while driving");
+const BELT = minor(1, "Drove without wearing a seatbelt");
+const PARK = minor(0, "Parked in a no-parking zone");
+const DISC = minor(1, "Licence disc of the vehicle expired");
 
 type Where = Fine["location"];
-const jhb = (streetName: string, suburb: string): Where => ({
-  cityTown: "Johannesburg",
-  streetName,
-  suburb,
-  issAuthority: JMPD,
-});
-const pta = (streetName: string, suburb: string): Where => ({
-  cityTown: "Pretoria",
-  streetName,
-  suburb,
-  issAuthority: TMPD,
-});
-const cpt = (streetName: string, suburb: string): Where => ({
-  cityTown: "Cape Town",
-  streetName,
-  suburb,
-  issAuthority: CCT,
-});
-const dbn = (streetName: string, suburb: string): Where => ({
-  cityTown: "Durban",
-  streetName,
-  suburb,
-  issAuthority: ETH,
-});
+/** A street in a town whose traffic authority issues its notices. */
+const town =
+  (cityTown: string, issAuthority: Where["issAuthority"]) =>
+  (streetName: string, suburb: string): Where => ({ cityTown, streetName, suburb, issAuthority });
+const jhb = town("Johannesburg", JMPD);
+const pta = town("Pretoria", TMPD);
+const cpt = town("Cape Town", CCT);
+const dbn = town("Durban", ETH);
 
 const f = (
   noticeNumber: string,

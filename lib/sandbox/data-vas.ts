@@ -16,13 +16,17 @@ export interface VasProduct {
   feeCents: number;
 }
 
-const fixed = (
+/**
+ * A product at a fixed price in rands, or open-value (`{ min, max }` rands), with the reference
+ * the core service files it under.
+ */
+const product = (
   id: string,
   name: string,
   category: VasCategory,
   provider: string,
   description: string,
-  rands: number,
+  price: number | { min: number; max: number },
   feeCents = 0,
 ): VasProduct => ({
   id,
@@ -30,49 +34,31 @@ const fixed = (
   category,
   provider,
   description,
-  amountCents: rands * 100,
-  minCents: null,
-  maxCents: null,
-  reference: [provider.toUpperCase().replace(/\s+/g, ""), category.toUpperCase(), id],
-  feeCents,
-});
-
-const open = (
-  id: string,
-  name: string,
-  category: VasCategory,
-  provider: string,
-  description: string,
-  min: number,
-  max: number,
-  feeCents = 0,
-): VasProduct => ({
-  id,
-  name,
-  category,
-  provider,
-  description,
-  amountCents: null,
-  minCents: min * 100,
-  maxCents: max * 100,
-  reference: [provider.toUpperCase().replace(/\s+/g, ""), category.toUpperCase(), id, "OPEN"],
+  ...(typeof price === "number"
+    ? { amountCents: price * 100, minCents: null, maxCents: null }
+    : { amountCents: null, minCents: price.min * 100, maxCents: price.max * 100 }),
+  reference: [
+    provider.toUpperCase().replace(/\s+/g, ""),
+    category.toUpperCase(),
+    id,
+    ...(typeof price === "number" ? [] : ["OPEN"]),
+  ],
   feeCents,
 });
 
 export const VAS_PRODUCTS: readonly VasProduct[] = [
-  fixed("VOD-AIR-10", "Vodacom airtime R10", "airtime", "Vodacom", "R10 prepaid airtime", 10),
-  fixed("VOD-AIR-29", "Vodacom airtime R29", "airtime", "Vodacom", "R29 prepaid airtime", 29),
-  fixed("VOD-AIR-55", "Vodacom airtime R55", "airtime", "Vodacom", "R55 prepaid airtime", 55),
-  open(
+  product("VOD-AIR-10", "Vodacom airtime R10", "airtime", "Vodacom", "R10 prepaid airtime", 10),
+  product("VOD-AIR-29", "Vodacom airtime R29", "airtime", "Vodacom", "R29 prepaid airtime", 29),
+  product("VOD-AIR-55", "Vodacom airtime R55", "airtime", "Vodacom", "R55 prepaid airtime", 55),
+  product(
     "VOD-AIR-OPEN",
     "Vodacom airtime (any amount)",
     "airtime",
     "Vodacom",
     "Prepaid airtime, R2 to R1 000",
-    2,
-    1000,
+    { min: 2, max: 1000 },
   ),
-  fixed(
+  product(
     "VOD-DATA-1GB",
     "Vodacom 1 GB data (30 days)",
     "data",
@@ -80,18 +66,17 @@ export const VAS_PRODUCTS: readonly VasProduct[] = [
     "1 GB once-off bundle valid 30 days",
     99,
   ),
-  fixed("MTN-AIR-15", "MTN airtime R15", "airtime", "MTN", "R15 prepaid airtime", 15),
-  fixed("MTN-AIR-30", "MTN airtime R30", "airtime", "MTN", "R30 prepaid airtime", 30),
-  open(
+  product("MTN-AIR-15", "MTN airtime R15", "airtime", "MTN", "R15 prepaid airtime", 15),
+  product("MTN-AIR-30", "MTN airtime R30", "airtime", "MTN", "R30 prepaid airtime", 30),
+  product(
     "MTN-AIR-OPEN",
     "MTN airtime (any amount)",
     "airtime",
     "MTN",
     "Prepaid airtime, R5 to R1 000",
-    5,
-    1000,
+    { min: 5, max: 1000 },
   ),
-  fixed(
+  product(
     "MTN-DATA-2GB",
     "MTN 2 GB data (30 days)",
     "data",
@@ -99,16 +84,15 @@ export const VAS_PRODUCTS: readonly VasProduct[] = [
     "2 GB once-off bundle valid 30 days",
     149,
   ),
-  open(
+  product(
     "CELLC-AIR-OPEN",
     "Cell C airtime (any amount)",
     "airtime",
     "Cell C",
     "Prepaid airtime, R5 to R500",
-    5,
-    500,
+    { min: 5, max: 500 },
   ),
-  fixed(
+  product(
     "CELLC-DATA-500MB",
     "Cell C 500 MB data (30 days)",
     "data",
@@ -116,16 +100,15 @@ export const VAS_PRODUCTS: readonly VasProduct[] = [
     "500 MB once-off bundle valid 30 days",
     49,
   ),
-  open(
+  product(
     "TELKOM-AIR-OPEN",
     "Telkom airtime (any amount)",
     "airtime",
     "Telkom",
     "Prepaid airtime, R5 to R500",
-    5,
-    500,
+    { min: 5, max: 500 },
   ),
-  fixed(
+  product(
     "TELKOM-DATA-5GB",
     "Telkom 5 GB data (30 days)",
     "data",
@@ -133,7 +116,7 @@ export const VAS_PRODUCTS: readonly VasProduct[] = [
     "5 GB once-off bundle valid 30 days",
     199,
   ),
-  fixed(
+  product(
     "LOTTO-QP",
     "Lotto quick pick (1 board)",
     "lotto",
@@ -142,7 +125,7 @@ export const VAS_PRODUCTS: readonly VasProduct[] = [
     5,
     50,
   ),
-  fixed(
+  product(
     "POWERBALL-QP",
     "PowerBall quick pick (1 board)",
     "lotto",
@@ -151,7 +134,7 @@ export const VAS_PRODUCTS: readonly VasProduct[] = [
     5,
     50,
   ),
-  fixed(
+  product(
     "GOOGLEPLAY-100",
     "Google Play R100 gift card",
     "voucher",
@@ -160,7 +143,7 @@ export const VAS_PRODUCTS: readonly VasProduct[] = [
     100,
     250,
   ),
-  fixed(
+  product(
     "SHOWMAX-99",
     "Showmax 1 month",
     "voucher",
@@ -169,24 +152,22 @@ export const VAS_PRODUCTS: readonly VasProduct[] = [
     99,
     250,
   ),
-  open(
+  product(
     "BETWAY-OPEN",
     "Betway voucher (any amount)",
     "voucher",
     "Betway",
     "Betting account voucher, R10 to R5 000",
-    10,
-    5000,
+    { min: 10, max: 5000 },
     250,
   ),
-  open(
+  product(
     "TAKEALOT-OPEN",
     "Takealot gift voucher",
     "voucher",
     "Takealot",
     "Takealot gift voucher, R50 to R2 000",
-    50,
-    2000,
+    { min: 50, max: 2000 },
     250,
   ),
 ];
