@@ -93,6 +93,23 @@ export class Till {
     await sleep(200);
   }
 
+  /**
+   * The unpaid notices a fines look-up (the till's or the kiosk's) finds, as the pay action takes
+   * them; none: the sale's record says why and the soak counts it as nothing to pay.
+   */
+  private async unpaidFines(lookUp: ActionRef, lookup: unknown, rec: SaleRecord) {
+    const look = await this.act(lookUp, lookup);
+    const found = look.result?.data as
+      { fines: { noticeNumber: string; grossCents: number | null; isPaid: boolean }[] } | undefined;
+    const unpaid = (found?.fines ?? []).filter((f) => !f.isPaid && f.grossCents);
+    if (unpaid.length === 0) {
+      rec.seen = "nothing to pay";
+      rec.notes.push(look.result?.ok ? "no unpaid fines" : `look-up: ${look.result?.error}`);
+      this.soak.counts.nothingToPay += 1;
+    }
+    return unpaid.map((f) => ({ noticeNumber: f.noticeNumber, grossCents: f.grossCents }));
+  }
+
   /** An action whose repeat is harmless (look-ups, quotes, the card checks): repeated until it answers. */
   async act(action: ActionRef, input: unknown): Promise<ActionCall & { repeated: boolean }> {
     for (let attempt = 1; ; attempt++) {
@@ -308,24 +325,10 @@ export class Till {
         method: p.method,
       };
     } else if (p.fines) {
-      const look = await this.act(ACTIONS.fines("lookUpFinesAction"), p.fines);
-      const found = look.result?.data as
-        | { fines: { noticeNumber: string; grossCents: number | null; isPaid: boolean }[] }
-        | undefined;
-      const unpaid = (found?.fines ?? []).filter((f) => !f.isPaid && f.grossCents);
-      if (unpaid.length === 0) {
-        rec.seen = "nothing to pay";
-        rec.notes.push(look.result?.ok ? "no unpaid fines" : `look-up: ${look.result?.error}`);
-        soak.counts.nothingToPay += 1;
-        return;
-      }
+      const fines = await this.unpaidFines(ACTIONS.fines("lookUpFinesAction"), p.fines, rec);
+      if (fines.length === 0) return;
       action = ACTIONS.fines("payFinesAction");
-      input = {
-        lookupKind: p.fines.kind,
-        lookupValue: p.fines.value,
-        method: p.method,
-        fines: unpaid.map((f) => ({ noticeNumber: f.noticeNumber, grossCents: f.grossCents })),
-      };
+      input = { lookupKind: p.fines.kind, lookupValue: p.fines.value, method: p.method, fines };
     } else {
       const quote = await this.act(ACTIONS.vas("getVasQuoteAction"), {
         productId: p.vas!.productId,
@@ -461,21 +464,13 @@ export class Till {
     };
     soak.records.set(k.key, rec);
     soak.counts.salesTried += 1;
-    const look = await this.act(ACTIONS.kiosk("kioskLookUpAction"), k.lookup);
-    const found = look.result?.data as
-      { fines: { noticeNumber: string; grossCents: number | null; isPaid: boolean }[] } | undefined;
-    const unpaid = (found?.fines ?? []).filter((f) => !f.isPaid && f.grossCents);
-    if (unpaid.length === 0) {
-      rec.seen = "nothing to pay";
-      rec.notes.push(look.result?.ok ? "no unpaid fines" : `look-up: ${look.result?.error}`);
-      soak.counts.nothingToPay += 1;
-      return;
-    }
+    const fines = await this.unpaidFines(ACTIONS.kiosk("kioskLookUpAction"), k.lookup, rec);
+    if (fines.length === 0) return;
     const paid = await this.act(ACTIONS.kiosk("kioskPayFinesAction"), {
       kind: k.lookup.kind,
       value: k.lookup.value,
       idempotencyKey: k.key,
-      fines: unpaid.map((f) => ({ noticeNumber: f.noticeNumber, grossCents: f.grossCents })),
+      fines,
     });
     const start = paid.result?.data as { saleId: string; paymentPageUrl: string } | undefined;
     if (!start) {
