@@ -1,3 +1,4 @@
+import type { ListedTransaction } from "@/lib/sandbox/control";
 import { signIn, type Session } from "../lib/kassa-client";
 import { ACTIONS, type OfficeAction } from "../lib/actions";
 import { sleep, type Soak } from "./context";
@@ -6,17 +7,8 @@ import { Rng } from "./rng";
 /** The demo supervisor; overrides (resolve, refund) are confirmed with the password again. */
 const SUPERVISOR = { username: "supervisor", password: "supervisor-demo-1", till: "Office" };
 
-export interface SandboxTxn {
-  id: string;
-  kind: string;
-  path: string;
-  idempotency: string | null;
-  reference: string;
-  amountCents: number;
-  receipt: string | null;
-  proof: string[];
-  timestamp: number;
-}
+/** A transaction the sandbox executed, as its control surface lists it. */
+export type SandboxTxn = ListedTransaction;
 
 interface Item {
   saleId: string;

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { DIALECTS } from "./dialect-names";
 import { applyOutcome, SCRIPTABLE, type Outcome } from "./orders";
+import type { Txn } from "./state";
 import { previousBusinessDay, saIso } from "./time";
 import { firstIssue, json, rands, wireCents, type Ctx, type Reply } from "./wire";
 
@@ -28,23 +29,28 @@ export function reset(ctx: Ctx): Reply {
   return done();
 }
 
+/** A transaction as GET /__sandbox/transactions lists it (the soak and the tests read these). */
+export type ListedTransaction = ReturnType<typeof listed>;
+
+function listed(t: Txn) {
+  return {
+    id: t.id,
+    kind: t.kind,
+    path: t.path,
+    idempotency: t.idempotency,
+    reference: t.reference,
+    amount: rands(t.amountCents),
+    amountCents: t.amountCents,
+    time: saIso(t.timestamp),
+    timestamp: t.timestamp,
+    receipt: t.receipt,
+    proof: t.proof ?? [],
+    ...(t.request === undefined ? {} : { request: t.request }),
+  };
+}
+
 export function listTransactions(ctx: Ctx): Reply {
-  return json(200, {
-    transactions: ctx.state.transactions.map((t) => ({
-      id: t.id,
-      kind: t.kind,
-      path: t.path,
-      idempotency: t.idempotency,
-      reference: t.reference,
-      amount: rands(t.amountCents),
-      amountCents: t.amountCents,
-      time: saIso(t.timestamp),
-      timestamp: t.timestamp,
-      receipt: t.receipt,
-      proof: t.proof ?? [],
-      ...(t.request === undefined ? {} : { request: t.request }),
-    })),
-  });
+  return json(200, { transactions: ctx.state.transactions.map(listed) });
 }
 
 /**
