@@ -6,34 +6,32 @@ import "server-only";
  * component nothing at all: the types the till shares live in client-safe modules
  * (lib/slip/tokens.ts, lib/safe-url.ts, lib/ops/breaker-state.ts).
  */
-export { checkBalance } from "@/lib/upstream/merchant";
-export type { MerchantBalance, ServiceBalance } from "@/lib/upstream/merchant";
+export { checkBalance, type MerchantBalance, type ServiceBalance } from "@/lib/upstream/merchant";
 export { createOrder } from "@/lib/upstream/orders";
 export {
   checkOrderPaymentStatus,
   fetchLedger,
   PAYMENT_STATUSES,
+  type Ledger,
+  type OrderPaymentStatus,
+  type PaymentStatus,
 } from "@/lib/upstream/reconciliation";
-export type { Ledger, OrderPaymentStatus, PaymentStatus } from "@/lib/upstream/reconciliation";
-export { isUpstreamError, UpstreamError } from "@/lib/upstream/errors";
-export type { UpstreamErrorKind } from "@/lib/upstream/errors";
+export { isUpstreamError, UpstreamError, type UpstreamErrorKind } from "@/lib/upstream/errors";
 export { listenForRawAnswers } from "@/lib/upstream/raw-answers";
 export { BACKOFF } from "@/lib/upstream/retry";
-export { DEFAULT_MAX_ATTEMPTS } from "@/lib/upstream/http";
 export { breakerState } from "@/lib/upstream/breaker";
 
 // What a kind's own client (lib/kinds/<kind>/upstream.ts and wire.ts) is written with: the
 // one transport, the envelopes, the Purchase operation electricity and bills share, tokens,
 // and the wire's number and text shapes (rands to cents only here).
-export { callUpstream } from "@/lib/upstream/http";
-export type { CallOptions } from "@/lib/upstream/http";
+export { callUpstream, DEFAULT_MAX_ATTEMPTS, type CallOptions } from "@/lib/upstream/http";
 export {
   decodeConfirmed,
   decodeFines,
   decodeStandard,
   upstreamFailure,
+  type WireAnswer,
 } from "@/lib/upstream/envelope";
-export type { WireAnswer } from "@/lib/upstream/envelope";
 export type { OperationName } from "@/lib/upstream/operations";
 export { callPurchase, purchaseMessages } from "@/lib/upstream/purchase";
 export {
