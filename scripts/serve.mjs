@@ -10,11 +10,18 @@
  * SIGTERM or SIGINT stops it gracefully (see stop() below); a second signal stops it at once.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
+import {
+  FORWARDING_HEADERS,
+  PEER_HEADER,
+  PEER_PROOF_HEADER,
+  PEER_VIA_HEADER,
+  peerProof,
+} from "../lib/security/peer-proof.mjs";
 
 const startedAt = performance.now();
 // The journal, its spool, keys and backups are this user's alone, whatever the shell's umask.
@@ -105,23 +112,9 @@ function withPeer(req) {
   for (const name of [PEER_HEADER, PEER_VIA_HEADER, PEER_PROOF_HEADER]) delete req.headers[name];
   req.headers[PEER_HEADER] = address;
   req.headers[PEER_VIA_HEADER] = via;
-  req.headers[PEER_PROOF_HEADER] = createHmac("sha256", peerSecret)
-    .update(`${address} ${via}`)
-    .digest("base64url");
+  req.headers[PEER_PROOF_HEADER] = peerProof(peerSecret, { address, via });
   return req;
 }
-// lib/security/client-address.ts names the same headers.
-const PEER_HEADER = "x-kassa-peer";
-const PEER_VIA_HEADER = "x-kassa-peer-via";
-const PEER_PROOF_HEADER = "x-kassa-peer-proof";
-const FORWARDING_HEADERS = [
-  "forwarded",
-  "x-forwarded-for",
-  "x-forwarded-host",
-  "x-forwarded-proto",
-  "x-real-ip",
-  "via",
-];
 
 // lib/log.ts's logger (on globalThis once instrumentation.ts has run) and its scope: every
 // line logged while a request is handled carries its id, which the answer names too.

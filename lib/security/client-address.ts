@@ -1,5 +1,12 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import proxyaddr from "proxy-addr";
+import {
+  PEER_HEADER,
+  PEER_PROOF_HEADER,
+  PEER_VIA_HEADER,
+  peerProof,
+  type Peer,
+} from "./peer-proof.mjs";
 
 /**
  * Whose address a request is counted under (the per-address limits). Kassa's server
@@ -13,31 +20,16 @@ import proxyaddr from "proxy-addr";
  * hops, the address N from the right; with a list, the first address from the right that is
  * not a trusted proxy (proxy-addr, as Express reads it).
  */
-export const PEER_HEADER = "x-kassa-peer";
-export const PEER_VIA_HEADER = "x-kassa-peer-via";
-export const PEER_PROOF_HEADER = "x-kassa-peer-proof";
-/** Headers by which a proxy speaks for a client (scripts/serve.mjs looks for the same). */
-export const FORWARDING_HEADERS = [
-  "forwarded",
-  "x-forwarded-for",
-  "x-forwarded-host",
-  "x-forwarded-proto",
-  "x-real-ip",
-  "via",
-];
-
-/** The socket's address, and whether the request came through a proxy (with its headers). */
-export interface Peer {
-  address: string;
-  via: "direct" | "forwarded";
-}
+export {
+  FORWARDING_HEADERS,
+  PEER_HEADER,
+  PEER_PROOF_HEADER,
+  PEER_VIA_HEADER,
+  peerProof,
+  type Peer,
+} from "./peer-proof.mjs";
 
 const globalForPeer = globalThis as unknown as { kassaPeerSecret?: Buffer };
-
-/** The proof of a peer under `secret` (scripts/serve.mjs computes the same). */
-export function peerProof(secret: Buffer, peer: Peer): string {
-  return createHmac("sha256", secret).update(`${peer.address} ${peer.via}`).digest("base64url");
-}
 
 /** The peer Kassa's own server vouched for, or undefined. */
 export function provenPeer(get: (name: string) => string | null | undefined): Peer | undefined {
