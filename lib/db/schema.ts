@@ -39,19 +39,31 @@ export {
 
 /** One pg-core schema for both PGlite (embedded) and PostgreSQL (production). */
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/** A moment, with its time zone: every time Kassa keeps is one. */
+const at = (name: string) => timestamp(name, { withTimezone: true });
+/** A moment that defaults to when the row is written. */
+const stampedAt = (name: string) => at(name).notNull().defaultNow();
+const createdAt = () => stampedAt("created_at");
+/** A row's own id, made by the database. */
+const newId = () => uuid("id").primaryKey().defaultRandom();
+// Columns naming a row of another table (declared below: drizzle reads a reference only when it
+// builds the foreign keys).
+const userRef = (name: string) => uuid(name).references(() => users.id);
+const tillRef = (name: string) => text(name).references(() => tills.id);
+const saleRef = (name: string) => uuid(name).references(() => sales.id);
+const shiftRef = (name: string) => uuid(name).references(() => shifts.id);
 
 export const ROLES = ["cashier", "supervisor", "kiosk"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const users = pgTable("users", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: newId(),
   username: text("username").notNull().unique(),
   displayName: text("display_name").notNull(),
   role: text("role", { enum: ROLES }).notNull(),
   passwordHash: text("password_hash").notNull(),
   failedAttempts: integer("failed_attempts").notNull().default(0),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  lockedUntil: at("locked_until"),
   disabled: boolean("disabled").notNull().default(false),
   createdAt: createdAt(),
 });
@@ -87,49 +99,39 @@ export const tills = pgTable("tills", {
 export const tillDevices = pgTable(
   "till_devices",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    tillId: text("till_id")
-      .notNull()
-      .references(() => tills.id),
-    enrolledBy: uuid("enrolled_by")
-      .notNull()
-      .references(() => users.id),
-    enrolledAt: timestamp("enrolled_at", { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    revokedBy: uuid("revoked_by").references(() => users.id),
+    id: newId(),
+    tillId: tillRef("till_id").notNull(),
+    enrolledBy: userRef("enrolled_by").notNull(),
+    enrolledAt: stampedAt("enrolled_at"),
+    lastSeenAt: at("last_seen_at"),
+    revokedAt: at("revoked_at"),
+    revokedBy: userRef("revoked_by"),
   },
   (t) => [index("till_devices_till_idx").on(t.tillId)],
 );
 
 /** A signed-in session, so that idle time, the 12-hour limit and sign-out are enforced on the server. */
 export const staffSessions = pgTable("staff_sessions", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id),
-  tillId: text("till_id").references(() => tills.id),
+  id: newId(),
+  userId: userRef("user_id").notNull(),
+  tillId: tillRef("till_id"),
   /** The enrolled device the session was opened on; null for a supervisor in the office. */
   deviceId: uuid("device_id").references(() => tillDevices.id),
   createdAt: createdAt(),
-  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-  endedAt: timestamp("ended_at", { withTimezone: true }),
+  lastSeenAt: stampedAt("last_seen_at"),
+  endedAt: at("ended_at"),
 });
 
 export const shifts = pgTable(
   "shifts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id),
-    tillId: text("till_id")
-      .notNull()
-      .references(() => tills.id),
-    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    id: newId(),
+    userId: userRef("user_id").notNull(),
+    tillId: tillRef("till_id").notNull(),
+    openedAt: stampedAt("opened_at"),
     openingFloatCents: integer("opening_float_cents").notNull(),
-    closedAt: timestamp("closed_at", { withTimezone: true }),
-    closedBy: uuid("closed_by").references(() => users.id),
+    closedAt: at("closed_at"),
+    closedBy: userRef("closed_by"),
     /** Counted cash by denomination at close: { "20000": 3, "5000": 2, ... } (cents → count). */
     countedDenominations: jsonb("counted_denominations").$type<Record<string, number>>(),
     countedCashCents: integer("counted_cash_cents"),
@@ -156,7 +158,7 @@ export const shifts = pgTable(
 export const sales = pgTable(
   "sales",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: newId(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     kind: text("kind", { enum: SALE_KINDS }).notNull(),
     status: text("status", { enum: SALE_STATUSES }).notNull().default("pending"),
@@ -164,23 +166,19 @@ export const sales = pgTable(
     amountCents: integer("amount_cents").notNull(),
     /** What the sale is for, searchable: meter number, account number, notice numbers, product id. */
     reference: text("reference").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id),
-    tillId: text("till_id")
-      .notNull()
-      .references(() => tills.id),
-    shiftId: uuid("shift_id").references(() => shifts.id),
+    userId: userRef("user_id").notNull(),
+    tillId: tillRef("till_id").notNull(),
+    shiftId: shiftRef("shift_id"),
     request: jsonb("request").notNull(),
     result: jsonb("result"),
     error: jsonb("error").$type<SaleError>(),
     attempts: integer("attempts").notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    settledAt: timestamp("settled_at", { withTimezone: true }),
+    updatedAt: stampedAt("updated_at"),
+    settledAt: at("settled_at"),
     /** A supervisor's resolution of an unknown sale or of a paid card order that was not delivered. */
-    resolvedBy: uuid("resolved_by").references(() => users.id),
-    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: userRef("resolved_by"),
+    resolvedAt: at("resolved_at"),
     resolutionNote: text("resolution_note"),
     /**
      * What the request was for (kind, method, amount, meter/account/notices/product and
@@ -189,7 +187,7 @@ export const sales = pgTable(
      */
     fingerprint: text("fingerprint"),
     /** When the slip of this completed sale was first shown to its cashier. */
-    slipSeenAt: timestamp("slip_seen_at", { withTimezone: true }),
+    slipSeenAt: at("slip_seen_at"),
     /** Every money-moving call's answer as received (HTTP status, body capped), in order. */
     rawAnswers: jsonb("raw_answers").$type<RawAnswer[]>(),
   },
@@ -217,27 +215,25 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const cardOrders = pgTable(
   "card_orders",
   {
-    saleId: uuid("sale_id")
-      .primaryKey()
-      .references(() => sales.id),
+    saleId: saleRef("sale_id").primaryKey(),
     upstreamOrderId: text("upstream_order_id"),
     paymentPageUrl: text("payment_page_url"),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("created"),
     amountCents: integer("amount_cents").notNull(),
     checks: integer("checks").notNull().default(0),
     createdAt: createdAt(),
-    checkedAt: timestamp("checked_at", { withTimezone: true }),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
+    checkedAt: at("checked_at"),
+    paidAt: at("paid_at"),
     /** Paid at the gateway but the sale then failed upstream: money to hand back. */
     needsRefund: boolean("needs_refund").notNull().default(false),
     /** When the follower asks the core service next (lib/sales/card/follow.ts); null once final. */
-    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    nextCheckAt: at("next_check_at"),
     /** PAID handled, FAILED, or unpaid at the end of its business day: nobody asks again. */
     final: boolean("final").notNull().default(false),
     /** The last time a till waiting on this sale asked (its polling): "the till is still on the sale". */
-    tillSeenAt: timestamp("till_seen_at", { withTimezone: true }),
+    tillSeenAt: at("till_seen_at"),
     /** PAID after the till stopped waiting: the customer paid and got nothing yet. */
-    paidNotDeliveredAt: timestamp("paid_not_delivered_at", { withTimezone: true }),
+    paidNotDeliveredAt: at("paid_not_delivered_at"),
     /** How a paid-not-delivered sale ended: delivered later, or refunded outside Kassa. */
     lateOutcome: text("late_outcome", { enum: ["delivered", "refunded"] }),
   },
@@ -254,16 +250,10 @@ export type CashMovementKind = (typeof CASH_MOVEMENT_KINDS)[number];
 export const cashMovements = pgTable(
   "cash_movements",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    shiftId: uuid("shift_id")
-      .notNull()
-      .references(() => shifts.id),
-    tillId: text("till_id")
-      .notNull()
-      .references(() => tills.id),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id),
+    id: newId(),
+    shiftId: shiftRef("shift_id").notNull(),
+    tillId: tillRef("till_id").notNull(),
+    userId: userRef("user_id").notNull(),
     kind: text("kind", { enum: CASH_MOVEMENT_KINDS }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     reason: text("reason").notNull(),
@@ -278,7 +268,7 @@ export const ledgerDays = pgTable("ledger_days", {
   day: text("day").primaryKey(),
   /** The ledger as fetched (decoded by lib/office/reconciliation). */
   ledger: jsonb("ledger").notNull(),
-  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+  fetchedAt: stampedAt("fetched_at"),
 });
 
 /**
@@ -289,11 +279,9 @@ export const ledgerDays = pgTable("ledger_days", {
  * last code taken, so a code is never taken twice. No row: the password confirms.
  */
 export const staffTotp = pgTable("staff_totp", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id),
+  userId: userRef("user_id").primaryKey(),
   secret: text("secret").notNull(),
-  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  confirmedAt: at("confirmed_at"),
   lastStep: bigint("last_step", { mode: "number" }).notNull().default(0),
   createdAt: createdAt(),
 });
@@ -303,8 +291,8 @@ export const auditEvents = pgTable(
   "audit_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-    userId: uuid("user_id").references(() => users.id),
+    at: stampedAt("at"),
+    userId: userRef("user_id"),
     username: text("username"),
     role: text("role"),
     tillId: text("till_id"),
@@ -322,7 +310,7 @@ export const auditEvents = pgTable(
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   points: integer("points").notNull(),
-  expire: timestamp("expire", { withTimezone: true }),
+  expire: at("expire"),
 });
 
 /**
@@ -330,13 +318,11 @@ export const rateLimits = pgTable("rate_limits", {
  * recorded here, never an amount the browser sends back.
  */
 export const vasQuotes = pgTable("vas_quotes", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id),
+  id: newId(),
+  userId: userRef("user_id").notNull(),
   quote: jsonb("quote").notNull(),
   createdAt: createdAt(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
+  usedAt: at("used_at"),
 });
 
 /**
@@ -344,20 +330,18 @@ export const vasQuotes = pgTable("vas_quotes", {
  * opened once, within minutes. The next customer's Back or "Return to the shop" finds it used.
  */
 export const kioskReceipts = pgTable("kiosk_receipts", {
-  saleId: uuid("sale_id")
-    .primaryKey()
-    .references(() => sales.id),
+  saleId: saleRef("sale_id").primaryKey(),
   sessionId: uuid("session_id").notNull(),
   tokenHash: text("token_hash").notNull(),
-  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
-  openedAt: timestamp("opened_at", { withTimezone: true }),
+  issuedAt: stampedAt("issued_at"),
+  openedAt: at("opened_at"),
 });
 
 /** Settings a supervisor changes at run time (low-balance threshold, ...). */
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: stampedAt("updated_at"),
 });
 
 // --- The record anyone can check: a signed chain over the audit events (lib/record/) ---
@@ -375,7 +359,7 @@ export const recordChain = pgTable("record_chain", {
   prevHash: text("prev_hash").notNull(),
   hash: text("hash").notNull(),
   signature: text("signature").notNull(),
-  sealedAt: timestamp("sealed_at", { withTimezone: true }).notNull().defaultNow(),
+  sealedAt: stampedAt("sealed_at"),
 });
 
 /**
@@ -388,7 +372,7 @@ export const recordHead = pgTable("record_head", {
   seq: bigint("seq", { mode: "number" }).notNull(),
   hash: text("hash").notNull(),
   maxAuditId: bigint("max_audit_id", { mode: "number" }).notNull(),
-  lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+  lastAt: at("last_at").notNull(),
   day: text("day").notNull(),
   totals: jsonb("totals").$type<Record<string, { count: number; cents: number }>>().notNull(),
 });
@@ -420,7 +404,7 @@ export const recordCheckpoints = pgTable(
     body: text("body").notNull(),
     signature: text("signature").notNull(),
     createdAt: createdAt(),
-    exportedAt: timestamp("exported_at", { withTimezone: true }),
+    exportedAt: at("exported_at"),
   },
   (t) => [uniqueIndex("record_checkpoints_kind_label").on(t.kind, t.label)],
 );
@@ -444,13 +428,9 @@ export type CashMovement = typeof cashMovements.$inferSelect;
  * is audited and marks the row, so an outcome can neither be made up nor repeated.
  */
 export const printJobs = pgTable("print_jobs", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id),
-  tillId: text("till_id")
-    .notNull()
-    .references(() => tills.id),
+  id: newId(),
+  userId: userRef("user_id").notNull(),
+  tillId: tillRef("till_id").notNull(),
   /** What the job's audit events name: a sale, a shift, "cash:<id>" or "till:<id>". */
   subject: text("subject").notNull(),
   connection: text("connection", { enum: PRINTER_CONNECTIONS }).notNull(),
@@ -461,7 +441,7 @@ export const printJobs = pgTable("print_jobs", {
   /** Kept on its audit events: which report, reprint, what the drawer was opened for. */
   detail: jsonb("detail").$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
-  reportedAt: timestamp("reported_at", { withTimezone: true }),
+  reportedAt: at("reported_at"),
 });
 export type PrintJobRow = typeof printJobs.$inferSelect;
 export type RecordCheckpoint = typeof recordCheckpoints.$inferSelect;
@@ -475,16 +455,12 @@ export type RecordCheckpoint = typeof recordCheckpoints.$inferSelect;
 export const careCases = pgTable(
   "care_cases",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    saleId: uuid("sale_id")
-      .notNull()
-      .references(() => sales.id),
+    id: newId(),
+    saleId: saleRef("sale_id").notNull(),
     meterNumber: text("meter_number").notNull(),
     code: text("code").notNull(),
     outcome: text("outcome").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: userRef("user_id").notNull(),
     tillId: text("till_id").notNull(),
     createdAt: createdAt(),
   },
@@ -507,26 +483,22 @@ export type SendStatus = (typeof SEND_STATUSES)[number];
 export const tokenSends = pgTable(
   "token_sends",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    saleId: uuid("sale_id")
-      .notNull()
-      .references(() => sales.id),
+    id: newId(),
+    saleId: saleRef("sale_id").notNull(),
     channel: text("channel", { enum: SEND_CHANNELS }).notNull(),
     maskedAddress: text("masked_address").notNull(),
     /** The customer said yes, at the counter, to this one message. */
-    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    consentAt: at("consent_at").notNull(),
     status: text("status", { enum: SEND_STATUSES }).notNull().default("sending"),
     attempts: integer("attempts").notNull().default(0),
     /** The gateway's or mail server's id of the message once delivered to it. */
     providerId: text("provider_id"),
     /** Why the last attempt failed, in the cashier's words. */
     error: text("error"),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: userRef("user_id").notNull(),
     tillId: text("till_id").notNull(),
     createdAt: createdAt(),
-    settledAt: timestamp("settled_at", { withTimezone: true }),
+    settledAt: at("settled_at"),
   },
   (t) => [index("token_sends_sale_idx").on(t.saleId)],
 );
@@ -543,7 +515,7 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: newId(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
@@ -552,10 +524,10 @@ export const mailOutbox = pgTable(
     status: text("status", { enum: MAIL_STATUSES }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    nextAttemptAt: at("next_attempt_at"),
     messageId: text("message_id"),
     createdAt: createdAt(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentAt: at("sent_at"),
   },
   (t) => [index("mail_outbox_next_idx").on(t.status, t.nextAttemptAt)],
 );
@@ -569,7 +541,7 @@ export type MailRow = typeof mailOutbox.$inferSelect;
 export const commissionRates = pgTable(
   "commission_rates",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: newId(),
     kind: text("kind", { enum: SALE_KINDS }).notNull(),
     /** Only sales for this municipality (electricity, bills); null: any. */
     municipality: text("municipality"),
@@ -581,11 +553,11 @@ export const commissionRates = pgTable(
     basisPoints: integer("basis_points").notNull().default(0),
     /** A fixed amount per sale. */
     fixedCents: integer("fixed_cents").notNull().default(0),
-    effectiveFrom: timestamp("effective_from", { withTimezone: true }).notNull(),
-    createdBy: uuid("created_by").references(() => users.id),
+    effectiveFrom: at("effective_from").notNull(),
+    createdBy: userRef("created_by"),
     createdAt: createdAt(),
     /** Withdrawn before it took effect (a rate in force is replaced by a newer one, never withdrawn). */
-    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    withdrawnAt: at("withdrawn_at"),
   },
   (t) => [index("commission_rates_kind_idx").on(t.kind, t.effectiveFrom)],
 );
@@ -593,13 +565,11 @@ export type CommissionRate = typeof commissionRates.$inferSelect;
 
 /** One completed sale's commission, computed when it settled with the rate then in force. */
 export const saleCommissions = pgTable("sale_commissions", {
-  saleId: uuid("sale_id")
-    .primaryKey()
-    .references(() => sales.id),
+  saleId: saleRef("sale_id").primaryKey(),
   cents: integer("cents").notNull(),
   /** The rate applied; null when no rate covered the sale (commission 0). */
   rateId: uuid("rate_id").references(() => commissionRates.id),
-  computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+  computedAt: stampedAt("computed_at"),
 });
 
 /** The commission a month's provider statement states, as the owner typed it, for the statement check. */
@@ -607,8 +577,8 @@ export const commissionStatements = pgTable("commission_statements", {
   /** YYYY-MM, South African months. */
   month: text("month").primaryKey(),
   statedCents: integer("stated_cents").notNull(),
-  enteredBy: uuid("entered_by").references(() => users.id),
-  enteredAt: timestamp("entered_at", { withTimezone: true }).notNull().defaultNow(),
+  enteredBy: userRef("entered_by"),
+  enteredAt: stampedAt("entered_at"),
 });
 
 // ---------------------------------------------------------------------------
@@ -618,7 +588,7 @@ export const balanceReadings = pgTable(
   "balance_readings",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: stampedAt("at"),
     balanceCents: integer("balance_cents").notNull(),
   },
   (t) => [index("balance_readings_at_idx").on(t.at)],
@@ -631,5 +601,5 @@ export const balanceReadings = pgTable(
 export const ownerNotices = pgTable("owner_notices", {
   /** "summary:2026-11-26", "runway:2026-11-26", "variance:<shift id>", "unresolved:<sale id>". */
   key: text("key").primaryKey(),
-  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  sentAt: stampedAt("sent_at"),
 });
