@@ -20,14 +20,8 @@ import {
  * hops, the address N from the right; with a list, the first address from the right that is
  * not a trusted proxy (proxy-addr, as Express reads it).
  */
-export {
-  FORWARDING_HEADERS,
-  PEER_HEADER,
-  PEER_PROOF_HEADER,
-  PEER_VIA_HEADER,
-  peerProof,
-  type Peer,
-} from "./peer-proof.mjs";
+// The headers and the proof, shared with scripts/serve.mjs, are this module's too.
+export * from "./peer-proof.mjs";
 
 const globalForPeer = globalThis as unknown as { kassaPeerSecret?: Buffer };
 
