@@ -9,19 +9,8 @@
 import type { ApprovalMethod } from "@/lib/auth/approval";
 import { withinTradingHours, type TradingHours } from "./trading-hours";
 
-export const EXCEPTION_KINDS = [
-  "resolved",
-  "failed_by_hand",
-  "refund",
-  "force_close",
-  "drawer_no_sale",
-  "meter_reprints",
-  "cash_variance",
-  "after_hours_sign_in",
-] as const;
-export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
-
-export const EXCEPTION_LABELS: Record<ExceptionKind, string> = {
+/** Each kind of exception, in the owner's words. */
+export const EXCEPTION_LABELS = {
   resolved: "Sale resolved by a supervisor",
   failed_by_hand: "Sale failed by hand",
   refund: "Refunded outside Kassa",
@@ -30,7 +19,8 @@ export const EXCEPTION_LABELS: Record<ExceptionKind, string> = {
   meter_reprints: "Meter's slip reprinted again",
   cash_variance: "Cash over or short",
   after_hours_sign_in: "Sign-in outside trading hours",
-};
+} satisfies Record<string, string>;
+export type ExceptionKind = keyof typeof EXCEPTION_LABELS;
 
 /** The audit kinds the rules read (the reader asks the journal for these only). */
 export const EXCEPTION_AUDIT_KINDS = [
