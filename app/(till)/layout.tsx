@@ -4,7 +4,7 @@ import { StaffBar } from "@/components/shell/staff-bar";
 import { breakerState } from "@/lib/upstream";
 import { TillKeys } from "@/components/shell/till-keys";
 import { TillProviders } from "@/components/till/till-context";
-import { TillStatus } from "@/components/till/till-status";
+import { TillStatusSlot } from "@/components/till/till-status-slot";
 import { OfflineWorker } from "@/components/shell/offline-worker";
 
 export default async function TillLayout({ children }: { children: React.ReactNode }) {
@@ -15,7 +15,7 @@ export default async function TillLayout({ children }: { children: React.ReactNo
       <StaffBar staff={staff} breaker={breakerState()} live>
         <TillKeys />
         {/* Every notice of the till in one line of the bar: the sale's form keeps the screen. */}
-        <TillStatus
+        <TillStatusSlot
           printer={{
             connection: staff.till.printerConnection,
             answersStatus: staff.till.printerAnswersStatus,
