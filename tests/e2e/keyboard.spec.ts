@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { STATE } from "./support/env";
 import { withMarkPaidLock } from "./support/fines";
 import { seeUnseenSlips } from "./support/unseen";
+import { pressTileKey } from "./support/tiles";
 
 /**
  * Cashier flows with the keyboard alone: after the first page load no mouse, no
@@ -12,18 +13,6 @@ test.beforeEach(async ({ page }) => seeUnseenSlips(page));
 
 const focused = (page: Page) => page.locator(":focus");
 const NOTICE = "0512600000000024";
-
-/** The tiles' shortcut keys listen once the page is hydrated: press until the tile opens. */
-async function pressTileKey(page: Page, key: string, url: RegExp) {
-  await page.goto("/till");
-  // Pressed again only while the till page has not answered (not yet hydrated); the wait for the
-  // screen is long enough that a slow navigation is not taken for an unanswered key.
-  await expect(async () => {
-    if (url.test(page.url())) return;
-    await page.keyboard.press(key);
-    await expect(page).toHaveURL(url, { timeout: 5000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 async function chooseByTyping(page: Page, optionText: string) {
   // A focused <select> picks the option whose text starts with what is typed.

@@ -2,14 +2,16 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEMO, ensureShiftOpen, seeUnseenSlips, signIn } from "./support/auth";
 import { tillNotice } from "./support/till-status";
 import { E2E } from "./support/env";
+import { pressTileKey } from "./support/tiles";
 
 /**
- * Airtime, data and vouchers through the real UI against the sandbox. One file, serial: the
- * "no call" checks read the sandbox's transaction list and the timeout test sets a fault on
- * the VAS purchase path, so no other VAS purchase may run beside them. The only other VAS sale
- * is office-screens.spec.ts's not-confirmed airtime, in its lane's turn (never beside these).
+ * Airtime, data and vouchers through the real UI against the sandbox. One file, in order on
+ * its lane (one worker per lane): the "no call" checks read the sandbox's transaction list and
+ * the timeout test sets a fault on the VAS purchase path, so no other VAS purchase may run
+ * beside them. The only other VAS sale is office-screens.spec.ts's not-confirmed airtime, in
+ * its lane's turn (never beside these). Not serial: a serial retry reran the whole file, and
+ * the sales its first try had made met the duplicate guard ("Sell again") on the second.
  */
-test.describe.configure({ mode: "serial" });
 
 /** This spec's own signed-in state: tests/e2e/.auth/cashier.json is shared by every engineer's run in this tree. */
 const OWN_STATE = `tests/e2e/.auth/vas-cashier-${E2E.appPort}.json`;
@@ -56,15 +58,6 @@ async function pick(page: Page, search: string, name: RegExp) {
   await expect(page.getByRole("option", { name }).first()).toHaveAttribute("aria-selected", "true");
   await field.press("Enter");
   await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
-}
-
-/** The tiles' shortcut keys listen once the page is hydrated; a key pressed before that is lost. */
-async function pressTileKey(page: Page, key: string, url: RegExp) {
-  await page.goto("/till");
-  await expect(async () => {
-    await page.keyboard.press(key);
-    await expect(page).toHaveURL(url, { timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
 }
 
 function saleIdOf(page: Page): string {
