@@ -3,6 +3,7 @@ import { DEMO, ensureShiftOpen, seeUnseenSlips, signIn } from "./support/auth";
 import { tillNotice } from "./support/till-status";
 import { E2E } from "./support/env";
 import { pressTileKey } from "./support/tiles";
+import type { SandboxTxn } from "./support/municipal";
 
 /**
  * Airtime, data and vouchers through the real UI against the sandbox. One file, in order on
@@ -27,13 +28,6 @@ test.beforeAll(async ({ browser }) => {
   await context.storageState({ path: OWN_STATE });
   await context.close();
 });
-
-interface SandboxTxn {
-  kind: string;
-  path: string;
-  reference: string;
-  amountCents: number;
-}
 
 async function vasTransactions(page: Page): Promise<SandboxTxn[]> {
   const res = await page.request.get(`${E2E.sandboxOrigin}/__sandbox/transactions`);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { SANDBOX_API_KEY } from "@/lib/env-schema";
+import type { ListedTransaction } from "@/lib/sandbox/control";
 
 /**
  * How the upstream integration tests reach a sandbox. The client reads its
@@ -36,15 +37,6 @@ export function connectToSharedSandbox(
   return sandboxControl(inject("sandboxOrigin"));
 }
 
-export interface SandboxTransaction {
-  id: string;
-  kind: string;
-  path: string;
-  idempotency: string | null;
-  reference: string;
-  amountCents: number;
-}
-
 export type FaultKind = "latency" | "timeout" | "http500" | "malformed" | "drop";
 
 export function sandboxControl(origin: string) {
@@ -62,7 +54,7 @@ export function sandboxControl(origin: string) {
     origin,
     reset: () => call("POST", "/reset"),
     transactions: async () =>
-      (await call<{ transactions: SandboxTransaction[] }>("GET", "/transactions")).transactions,
+      (await call<{ transactions: ListedTransaction[] }>("GET", "/transactions")).transactions,
     fault: (fault: {
       path: string;
       kind: FaultKind;

@@ -5,6 +5,7 @@
  * consumed by another test's purchase on the same sandbox; each lane's worker has a
  * sandbox of its own, support/env.ts).
  */
+import type { ListedTransaction } from "@/lib/sandbox/control";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,14 +18,8 @@ export const PURCHASE_PATH = {
   bill: "/v2/Electricity/Purchase",
 } as const;
 
-export interface SandboxTxn {
-  id: string;
-  kind: string;
-  path: string;
-  idempotency: string | null;
-  reference: string;
-  amountCents: number;
-}
+/** A transaction as the sandbox lists it (`GET /__sandbox/transactions`). */
+export type SandboxTxn = ListedTransaction;
 
 export async function sandboxTransactions(request: APIRequestContext): Promise<SandboxTxn[]> {
   const res = await request.get(`${E2E.sandboxOrigin}/__sandbox/transactions`);
