@@ -89,6 +89,18 @@ export type SlipBlock =
   /** What the utility or municipality sends for the slip, at its foot. */
   | { type: "messages"; from: string; messages: readonly string[] };
 
+/** A block that holds no other blocks. */
+export type SlipLeaf = Exclude<SlipBlock, { type: "section" | "group" | "entries" }>;
+
+/** The blocks that hold no others, in the slip's order: sections, groups and entries opened. */
+export function leafBlocks(blocks: readonly SlipBlock[]): SlipLeaf[] {
+  return blocks.flatMap((block) => {
+    if (block.type === "section" || block.type === "group") return leafBlocks(block.blocks);
+    if (block.type === "entries") return block.entries.flatMap((e) => leafBlocks(e.blocks));
+    return [block];
+  });
+}
+
 export interface SlipModel {
   /** The slip's name in the cashier's words: "Prepaid electricity", the product's name. */
   title: string;

@@ -5,21 +5,16 @@
  * Pure and client-safe.
  */
 import type { SlipLine } from "@/lib/sales/sale-view";
-import type { SlipBlock, SlipModel } from "@/lib/slip/model";
+import { leafBlocks, type SlipLeaf, type SlipModel } from "@/lib/slip/model";
 
 const said = (value: string): SlipLine => ({ label: "", value });
 
-function linesOf(block: SlipBlock): SlipLine[] {
+function linesOf(block: SlipLeaf): SlipLine[] {
   switch (block.type) {
     case "header":
       return block.lines;
     case "warning":
       return [said(block.title), ...block.lines.map(said)];
-    case "section":
-    case "group":
-      return block.blocks.flatMap(linesOf);
-    case "entries":
-      return block.entries.flatMap((entry) => entry.blocks.flatMap(linesOf));
     // The plain slip's own title says what the section is about.
     case "title":
     case "barcode":
@@ -48,5 +43,5 @@ function linesOf(block: SlipBlock): SlipLine[] {
 }
 
 export function plainSlip(model: SlipModel): { title: string; lines: SlipLine[] } {
-  return { title: model.title, lines: model.blocks.flatMap(linesOf) };
+  return { title: model.title, lines: leafBlocks(model.blocks).flatMap(linesOf) };
 }
